@@ -1,0 +1,57 @@
+import { Elysia } from "elysia";
+import type { AppContext } from "./context";
+import { AppError } from "./http/errors";
+import { spaRoutes } from "./http/spa";
+import { authRoutes } from "./modules/auth/routes";
+import { plansRoutes } from "./modules/plans/routes";
+import { publicRoutes } from "./modules/public/routes";
+import { queuesRoutes } from "./modules/queues/routes";
+import { settingsRoutes } from "./modules/settings/routes";
+import { usersRoutes } from "./modules/users/routes";
+import { socketRoutes } from "./realtime/socket";
+import { mediaRoutes } from "./storage/routes";
+
+/** Composes every module's routes; tests call createApp(ctx).handle(request). */
+export function createApp(ctx: AppContext) {
+  return new Elysia()
+    .onRequest(({ set }) => {
+      set.headers["x-content-type-options"] = "nosniff";
+      set.headers["referrer-policy"] = "same-origin";
+      set.headers["x-frame-options"] = "DENY";
+    })
+    .onError(({ code, error, set, path }) => {
+      if (error instanceof AppError) {
+        set.status = error.status;
+        return error.toJSON();
+      }
+      switch (code) {
+        case "VALIDATION":
+        case "PARSE":
+          set.status = 400;
+          return { error: "ERR_VALIDATION", message: "Malformed request", fields: {} };
+        case "NOT_FOUND":
+          set.status = 404;
+          return { error: "ERR_NOT_FOUND", message: "Not found" };
+        case "INVALID_COOKIE_SIGNATURE":
+          set.status = 401;
+          return { error: "ERR_UNAUTHORIZED", message: "Authentication required" };
+      }
+      ctx.log.error("unhandled error", { path, code: String(code), err: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+      set.status = 500;
+      return { error: "ERR_INTERNAL", message: "An internal error occurred" };
+    })
+    .use(publicRoutes(ctx))
+    .use(authRoutes(ctx))
+    .use(plansRoutes(ctx))
+    .use(usersRoutes(ctx))
+    .use(queuesRoutes(ctx))
+    .use(settingsRoutes(ctx))
+    .use(mediaRoutes(ctx))
+    .use(socketRoutes(ctx))
+    .all("/api/*", () => {
+      throw new AppError("ERR_NOT_FOUND", 404, "Not found");
+    })
+    .use(spaRoutes(ctx));
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,40 @@
+import { z } from "zod";
+
+const bool = z
+  .enum(["1", "0", "true", "false", "yes", "no"])
+  .transform((v) => v === "1" || v === "true" || v === "yes");
+
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().default("./data"),
+  PUBLIC_URL: z.string().url().optional(),
+  ADMIN_EMAIL: z.string().email().optional(),
+  ADMIN_PASSWORD: z.string().min(5).optional(),
+  JWT_SECRET: z.string().min(16).optional(),
+  JWT_REFRESH_SECRET: z.string().min(16).optional(),
+  SMTP_URL: z.string().optional(),
+  SMTP_FROM: z.string().default("Multi100 <no-reply@multi100.local>"),
+  TRUST_PROXY: bool.default(false),
+  META_APP_ID: z.string().optional(),
+  META_APP_SECRET: z.string().optional(),
+  META_GRAPH_URL: z.string().url().default("https://graph.facebook.com/v21.0"),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  ACCESS_TOKEN_TTL_S: z.coerce.number().int().positive().default(15 * 60),
+  REFRESH_TOKEN_TTL_S: z.coerce.number().int().positive().default(7 * 24 * 3600),
+  AUTH_MAX_ATTEMPTS: z.coerce.number().int().positive().default(10),
+  AUTH_WINDOW_S: z.coerce.number().int().positive().default(15 * 60),
+});
+
+export type Config = z.infer<typeof schema>;
+
+/** Reads the environment; every key has a default so a bare start works. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = schema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
+    throw new Error(`Invalid configuration:\n${lines}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,80 @@
+import type { Database } from "bun:sqlite";
+import { join } from "node:path";
+import { type Clock, systemClock } from "./clock";
+import { type Config, loadConfig } from "./config";
+import { type Db, openDatabase } from "./db/database";
+import { migrateToLatest } from "./db/migrator";
+import { Scheduler } from "./jobs/scheduler";
+import { createLogger, type Logger } from "./log";
+import { createMailer, type Mailer } from "./mail";
+import { TokenService } from "./modules/auth/tokens";
+import { Bus } from "./realtime/bus";
+import { Hub } from "./realtime/hub";
+import { loadSecrets, type Secrets } from "./secrets";
+import { MediaStore } from "./storage/media";
+
+/** Everything a module may use, built once per process (or per test). */
+export interface AppContext {
+  id: string;
+  version: string;
+  config: Config;
+  db: Db;
+  sqlite: Database;
+  clock: Clock;
+  log: Logger;
+  bus: Bus;
+  hub: Hub;
+  jobs: Scheduler;
+  media: MediaStore;
+  mailer: Mailer;
+  tokens: TokenService;
+  secrets: Secrets;
+  /** Built web-app files: URL path -> file path (disk or the binary's $bunfs); empty when no UI was built. */
+  assets: Map<string, string>;
+  close(): Promise<void>;
+}
+
+export interface ContextOptions {
+  config?: Config;
+  clock?: Clock;
+  log?: Logger;
+  mailer?: Mailer;
+  assets?: Map<string, string>;
+}
+
+export const VERSION = "4.2.0";
+
+export async function createContext(opts: ContextOptions = {}): Promise<AppContext> {
+  const config = opts.config ?? loadConfig();
+  const clock = opts.clock ?? systemClock;
+  const log = opts.log ?? createLogger(config.LOG_LEVEL);
+  const secrets = loadSecrets(config);
+  const { db, sqlite } = openDatabase(join(config.DATA_DIR, "multi100.db"));
+  await migrateToLatest(db, sqlite, join(config.DATA_DIR, "backups"), log, clock.now());
+  const bus = new Bus(log);
+  const tokens = new TokenService(secrets, clock, { accessS: config.ACCESS_TOKEN_TTL_S, refreshS: config.REFRESH_TOKEN_TTL_S });
+  const ctx: AppContext = {
+    id: crypto.randomUUID(),
+    version: VERSION,
+    config,
+    db,
+    sqlite,
+    clock,
+    log,
+    bus,
+    tokens,
+    secrets,
+    hub: undefined as unknown as Hub,
+    jobs: new Scheduler({ db, clock, log }),
+    media: new MediaStore({ db, dir: join(config.DATA_DIR, "media"), secret: secrets.media, clock }),
+    mailer: opts.mailer ?? createMailer(config, log),
+    assets: opts.assets ?? new Map(),
+    async close() {
+      await ctx.jobs.stop();
+      ctx.hub.closeAll();
+      await db.destroy();
+    },
+  };
+  ctx.hub = new Hub(ctx);
+  return ctx;
+}

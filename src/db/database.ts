@@ -1,0 +1,25 @@
+import { Database } from "bun:sqlite";
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import { Kysely, SqliteDialect, type SqliteDatabase } from "kysely";
+import type { DB } from "./schema";
+
+export type Db = Kysely<DB>;
+
+export interface OpenedDatabase {
+  db: Db;
+  sqlite: Database;
+}
+
+/** Opens (creating) the SQLite file in WAL mode; one writer connection that Kysely serialises. */
+export function openDatabase(path: string, opts: { readonly?: boolean } = {}): OpenedDatabase {
+  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+  const sqlite = opts.readonly ? new Database(path, { readonly: true }) : new Database(path, { create: true });
+  sqlite.exec(
+    opts.readonly
+      ? "PRAGMA busy_timeout = 5000; PRAGMA query_only = ON;"
+      : "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;",
+  );
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite as unknown as SqliteDatabase }) });
+  return { db, sqlite };
+}

@@ -1,0 +1,73 @@
+/** The spec's catalogue (spec 1 §8) plus ours. The web app translates each code. */
+export const ERROR_CODES = [
+  "ERR_NO_OTHER_WHATSAPP",
+  "ERR_NO_DEF_WAPP_FOUND",
+  "ERR_WAPP_NOT_INITIALIZED",
+  "ERR_WAPP_CHECK_CONTACT",
+  "ERR_WAPP_INVALID_CONTACT",
+  "ERR_WAPP_DOWNLOAD_MEDIA",
+  "ERR_INVALID_CREDENTIALS",
+  "ERR_SENDING_WAPP_MSG",
+  "ERR_DELETE_WAPP_MSG",
+  "ERR_OTHER_OPEN_TICKET",
+  "ERR_SESSION_EXPIRED",
+  "ERR_USER_CREATION_DISABLED",
+  "ERR_NO_PERMISSION",
+  "ERR_DUPLICATED_CONTACT",
+  "ERR_NO_SETTING_FOUND",
+  "ERR_NO_CONTACT_FOUND",
+  "ERR_NO_TICKET_FOUND",
+  "ERR_NO_USER_FOUND",
+  "ERR_NO_WAPP_FOUND",
+  "ERR_CREATING_MESSAGE",
+  "ERR_CREATING_TICKET",
+  "ERR_FETCH_WAPP_MSG",
+  "ERR_QUEUE_COLOR_ALREADY_EXISTS",
+  "ERR_WAPP_GREETING_REQUIRED",
+  "ERR_OUT_OF_HOURS",
+  // ours
+  "ERR_VALIDATION",
+  "ERR_NOT_FOUND",
+  "ERR_UNAUTHORIZED",
+  "ERR_RATE_LIMITED",
+  "ERR_SUBSCRIPTION_EXPIRED",
+  "ERR_COMPANY_INACTIVE",
+  "ERR_PLAN_FEATURE_DISABLED",
+  "ERR_PLAN_LIMIT_USERS",
+  "ERR_PLAN_LIMIT_QUEUES",
+  "ERR_PLAN_LIMIT_CONNECTIONS",
+  "ERR_EMAIL_ALREADY_EXISTS",
+  "ERR_EMAIL_NOT_FOUND",
+  "ERR_INVALID_RESET_CODE",
+  "ERR_MEDIA_TOO_LARGE",
+  "ERR_MEDIA_TYPE_NOT_ALLOWED",
+  "ERR_MEDIA_LINK_INVALID",
+  "ERR_CANNOT_DELETE_SELF",
+  "ERR_PAYLOAD_TOO_LARGE",
+  "ERR_INTERNAL",
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export type FieldErrors = Record<string, string>;
+
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    readonly status: number,
+    message?: string,
+    readonly extra?: Record<string, unknown>,
+  ) {
+    super(message ?? code);
+    this.name = "AppError";
+  }
+
+  toJSON() {
+    return { error: this.code, message: this.message, ...this.extra };
+  }
+}
+
+export const notFound = (message = "Not found") => new AppError("ERR_NOT_FOUND", 404, message);
+export const noPermission = (message = "No permission") => new AppError("ERR_NO_PERMISSION", 403, message);
+export const validationError = (fields: FieldErrors, message = "Validation failed") =>
+  new AppError("ERR_VALIDATION", 400, message, { fields });

@@ -1,0 +1,184 @@
+import type { AppContext } from "../../context";
+import { AppError, validationError } from "../../http/errors";
+import type { Actor } from "../../http/permissions";
+import { getPlatformSetting } from "../settings/queries";
+import { bumpTokenVersion, findCompany, findUserByEmail, findUserById, latestOpenReset } from "./queries";
+import type { loginBody, resetBody, signupBody } from "./schema";
+import { sessionUser } from "./session-user";
+import { Throttle } from "./throttle";
+import type { z } from "zod";
+
+const RESET_CODE_TTL_MS = 30 * 60 * 1000;
+const RESET_MAX_ATTEMPTS = 5;
+const TRIAL_DAYS = 7;
+
+const invalidCredentials = () => new AppError("ERR_INVALID_CREDENTIALS", 401, "Invalid email or password");
+
+export interface Issued {
+  token: string;
+  refreshToken: string;
+  user: Awaited<ReturnType<typeof sessionUser>>;
+}
+
+export function createAuthService(ctx: AppContext) {
+  const throttle = new Throttle(ctx.db, { max: ctx.config.AUTH_MAX_ATTEMPTS, windowS: ctx.config.AUTH_WINDOW_S });
+  const nowIso = () => ctx.clock.now().toISOString();
+  const keys = (kind: string, email: string, ip: string) => [`${kind}:acct:${email}`, `${kind}:ip:${ip}`];
+
+  async function issue(userId: number, tokenVersion: number): Promise<Issued> {
+    const user = await findUserById(ctx.db, userId);
+    if (!user) throw invalidCredentials();
+    const company = await findCompany(ctx.db, user.companyId);
+    if (!company) throw invalidCredentials();
+    const claims = { userId: user.id, companyId: user.companyId, tokenVersion };
+    const [token, refreshToken] = await Promise.all([ctx.tokens.signAccess(claims), ctx.tokens.signRefresh(claims)]);
+    return { token, refreshToken, user: await sessionUser(ctx, user, company) };
+  }
+
+  /** Company 1 and super users never expire; others stop at their due date (end of that day, UTC). */
+  function assertSubscription(company: { id: number; dueDate: string | null; status: number }, isSuper: boolean) {
+    if (isSuper || company.id === 1) return;
+    if (company.status !== 1) throw new AppError("ERR_COMPANY_INACTIVE", 403, "This company is deactivated");
+    if (company.dueDate && company.dueDate < nowIso().slice(0, 10)) {
+      throw new AppError("ERR_SUBSCRIPTION_EXPIRED", 402, "Subscription expired", { dueDate: company.dueDate });
+    }
+  }
+
+  return {
+    async login(input: z.infer<typeof loginBody>, ip: string): Promise<Issued> {
+      const k = keys("login", input.email, ip);
+      const now = ctx.clock.now();
+      await throttle.assertAllowed(k, now);
+      const user = await findUserByEmail(ctx.db, input.email);
+      // Verify against a dummy hash for unknown emails so both answers take the same time.
+      const ok = await Bun.password.verify(input.password, user?.passwordHash ?? DUMMY_HASH);
+      if (!user || !ok) {
+        await throttle.fail(k, now);
+        throw invalidCredentials();
+      }
+      const company = await findCompany(ctx.db, user.companyId);
+      if (!company) throw invalidCredentials();
+      assertSubscription(company, user.super === 1);
+      await throttle.reset([k[0]!]);
+      const tokenVersion = await bumpTokenVersion(ctx.db, user.id, now.toISOString());
+      await ctx.db.updateTable("companies").set({ lastLogin: now.toISOString() }).where("id", "=", company.id).execute();
+      ctx.bus.emit("auth.sessionEnded", { companyId: user.companyId, userId: user.id, reason: "login" });
+      return issue(user.id, tokenVersion);
+    },
+
+    async refresh(refreshToken: string | undefined): Promise<Issued> {
+      const result = await ctx.tokens.verifyRefresh(refreshToken);
+      if (!result.ok) throw new AppError("ERR_UNAUTHORIZED", 401, "Session ended");
+      const user = await findUserById(ctx.db, result.claims.userId);
+      if (!user || user.tokenVersion !== result.claims.tokenVersion) throw new AppError("ERR_UNAUTHORIZED", 401, "Session ended");
+      const company = await findCompany(ctx.db, user.companyId);
+      if (!company) throw new AppError("ERR_UNAUTHORIZED", 401, "Session ended");
+      assertSubscription(company, user.super === 1);
+      return issue(user.id, user.tokenVersion);
+    },
+
+    async logout(actor: Actor): Promise<void> {
+      await bumpTokenVersion(ctx.db, actor.userId, nowIso());
+      ctx.bus.emit("auth.sessionEnded", { companyId: actor.companyId, userId: actor.userId, reason: "logout" });
+    },
+
+    async me(actor: Actor) {
+      const user = await findUserById(ctx.db, actor.userId);
+      const company = await findCompany(ctx.db, actor.companyId);
+      if (!user || !company) throw new AppError("ERR_UNAUTHORIZED", 401, "Session ended");
+      return sessionUser(ctx, user, company);
+    },
+
+    async signup(input: z.infer<typeof signupBody>) {
+      if ((await getPlatformSetting(ctx.db, "userCreation")) !== "enabled") {
+        throw new AppError("ERR_USER_CREATION_DISABLED", 403, "Sign-up is disabled");
+      }
+      const plan = await ctx.db.selectFrom("plans").select(["id"]).where("id", "=", input.planId).where("isPublic", "=", 1).executeTakeFirst();
+      if (!plan) throw validationError({ planId: "Required" });
+      if (await findUserByEmail(ctx.db, input.email)) throw new AppError("ERR_EMAIL_ALREADY_EXISTS", 409, "This email is already in use");
+      const passwordHash = await Bun.password.hash(input.password);
+      const now = ctx.clock.now();
+      const dueDate = new Date(now.getTime() + TRIAL_DAYS * 86_400_000).toISOString().slice(0, 10);
+      return ctx.db.transaction().execute(async (trx) => {
+        const company = await trx
+          .insertInto("companies")
+          .values({ name: input.companyName, email: input.email, phone: input.phone, planId: plan.id, dueDate, status: 1 })
+          .returning(["id", "name", "dueDate"])
+          .executeTakeFirstOrThrow();
+        const user = await trx
+          .insertInto("users")
+          .values({ companyId: company.id, name: input.name, email: input.email, passwordHash, profile: "admin" })
+          .returning(["id", "name", "email"])
+          .executeTakeFirstOrThrow();
+        return { company, user };
+      });
+    },
+
+    async forgotPassword(email: string, ip: string): Promise<void> {
+      const k = keys("forgot", email, ip);
+      const now = ctx.clock.now();
+      await throttle.assertAllowed(k, now);
+      await throttle.fail(k, now); // every request counts: this endpoint sends mail
+      const user = await findUserByEmail(ctx.db, email);
+      if (!user) throw new AppError("ERR_EMAIL_NOT_FOUND", 404, "Email not found");
+      const code = String(crypto.getRandomValues(new Uint32Array(1))[0]! % 1_000_000).padStart(6, "0");
+      await ctx.db.transaction().execute(async (trx) => {
+        // A new code replaces any earlier one.
+        await trx.updateTable("password_resets").set({ usedAt: now.toISOString() }).where("userId", "=", user.id).where("usedAt", "is", null).execute();
+        await trx
+          .insertInto("password_resets")
+          .values({ userId: user.id, codeHash: hashCode(ctx.secrets.jwt, user.id, code), expiresAt: new Date(now.getTime() + RESET_CODE_TTL_MS).toISOString() })
+          .execute();
+      });
+      await ctx.mailer.send({
+        to: user.email,
+        subject: "Password reset code",
+        text: `Your password reset code is ${code}. It is valid for 30 minutes.`,
+      });
+      ctx.log.info("password reset requested", { userId: user.id });
+    },
+
+    async resetPassword(input: z.infer<typeof resetBody>, ip: string): Promise<void> {
+      const k = keys("reset", input.email, ip);
+      const now = ctx.clock.now();
+      await throttle.assertAllowed(k, now);
+      const invalid = () => new AppError("ERR_INVALID_RESET_CODE", 400, "Invalid or expired code");
+      const user = await findUserByEmail(ctx.db, input.email);
+      const reset = user && (await latestOpenReset(ctx.db, user.id));
+      if (!user || !reset || reset.expiresAt < now.toISOString() || reset.attempts >= RESET_MAX_ATTEMPTS) {
+        await throttle.fail(k, now);
+        throw invalid();
+      }
+      if (reset.codeHash !== hashCode(ctx.secrets.jwt, user.id, input.token)) {
+        await ctx.db.updateTable("password_resets").set({ attempts: reset.attempts + 1 }).where("id", "=", reset.id).execute();
+        await throttle.fail(k, now);
+        throw invalid();
+      }
+      const passwordHash = await Bun.password.hash(input.password);
+      await ctx.db.transaction().execute(async (trx) => {
+        const used = await trx
+          .updateTable("password_resets")
+          .set({ usedAt: now.toISOString() })
+          .where("id", "=", reset.id)
+          .where("usedAt", "is", null)
+          .executeTakeFirst();
+        if (Number(used.numUpdatedRows) !== 1) throw invalid();
+        await trx
+          .updateTable("users")
+          .set((eb) => ({ passwordHash, tokenVersion: eb("tokenVersion", "+", 1), updatedAt: now.toISOString() }))
+          .where("id", "=", user.id)
+          .execute();
+      });
+      await throttle.reset(k);
+      ctx.bus.emit("auth.sessionEnded", { companyId: user.companyId, userId: user.id, reason: "reset" });
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;
+
+const DUMMY_HASH = await Bun.password.hash("not-a-real-password-" + crypto.randomUUID());
+
+function hashCode(secret: string, userId: number, code: string): string {
+  return new Bun.CryptoHasher("sha256", secret).update(`${userId}:${code}`).digest("hex");
+}

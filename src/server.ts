@@ -1,0 +1,31 @@
+import { createApp } from "./app";
+import { ensureFirstStart } from "./bootstrap";
+import { createContext, type ContextOptions } from "./context";
+
+/** Starts the whole product: store, first admin, jobs, sessions, HTTP and WebSocket on PORT. */
+export async function startServer(opts: ContextOptions = {}) {
+  const ctx = await createContext(opts);
+  const first = await ensureFirstStart(ctx);
+  if (first.created) {
+    const lines = [`First start: super admin ${first.email}`];
+    if (first.generatedPassword) lines.push(`Generated password (shown once): ${first.generatedPassword}`);
+    console.log(lines.join("\n"));
+  }
+  const app = createApp(ctx);
+  app.listen({ port: ctx.config.PORT, hostname: ctx.config.HOST, maxRequestBodySize: 2048 * 1024 * 1024 });
+  ctx.jobs.start();
+  ctx.log.info("listening", { port: app.server?.port, dataDir: ctx.config.DATA_DIR, version: ctx.version });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    ctx.log.info("shutting down", { signal });
+    await app.server?.stop();
+    await ctx.close();
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  return { ctx, app };
+}
