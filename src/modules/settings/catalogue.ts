@@ -1,7 +1,7 @@
 import { z } from "zod";
 
-const enabledDisabled = z.enum(["enabled", "disabled"]);
-const text = (max = 4000) => z.string().max(max);
+const enabledDisabled = z.enum(["enabled", "disabled"], { error: "Invalid value" });
+const text = (max = 4000) => z.string({ error: "Invalid value" }).max(max, "Too Long!");
 const color = z.string().regex(/^#[0-9a-fA-F]{3,8}$/, "Invalid colour");
 
 /**
@@ -25,3 +25,71 @@ export type PlatformSettingKey = keyof typeof PLATFORM_SETTINGS;
 export const PUBLIC_SETTING_KEYS = ["allowSignup", "primaryColorLight", "primaryColorDark", "appLogoLight", "appLogoDark", "appLogoFavicon", "appName"] as const;
 
 export const isPlatformKey = (key: string): key is PlatformSettingKey => Object.hasOwn(PLATFORM_SETTINGS, key);
+
+/** Canonical IANA name ("utc" -> "UTC"); undefined when Intl does not know the zone. */
+function canonicalTimeZone(value: string): string | undefined {
+  try {
+    return new Intl.DateTimeFormat("en-US", { timeZone: value }).resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}
+
+const timeZone = z
+  .string({ error: "Invalid value" })
+  .trim()
+  .max(64, "Too Long!")
+  .refine((v) => canonicalTimeZone(v) !== undefined, "Invalid time zone")
+  .transform((v) => canonicalTimeZone(v)!);
+
+/** Whole hours as text; clients may send a number. 0 turns the feature off. */
+const hours = z
+  .union([z.string(), z.number()], { error: "Invalid value" })
+  .transform((v) => String(v).trim())
+  .pipe(z.string().regex(/^[0-9]{1,4}$/, "Invalid number").refine((v) => Number(v) <= 8760, "Too Large"));
+
+const link = z.union([z.literal(""), z.url({ protocol: /^https?$/, error: "Invalid URL" }).max(500, "Too Long!")], { error: "Invalid URL" });
+
+/**
+ * Company keys (table `company_settings`, one row per company and key), writable by the company's
+ * admins. A missing row reads as the default, so a new company needs no seeding. Each `*Message`
+ * key holds the text its feature sends; the feature sends nothing while the text is empty.
+ */
+export const COMPANY_SETTINGS = {
+  userRating: { schema: enabledDisabled, default: "disabled" },
+  scheduleType: { schema: z.enum(["disabled", "queue", "company", "connection"], { error: "Invalid value" }), default: "disabled" },
+  // Interactive buttons and lists are gone from WhatsApp's regular API; text menus are what every channel can show.
+  chatBotType: { schema: z.enum(["text"], { error: "Invalid value" }), default: "text" },
+  acceptCallWhatsapp: { schema: enabledDisabled, default: "enabled" },
+  userRandom: { schema: enabledDisabled, default: "disabled" },
+  sendGreetingMessageOneQueues: { schema: enabledDisabled, default: "enabled" },
+  sendSignMessage: { schema: enabledDisabled, default: "enabled" },
+  sendFarewellWaitingTicket: { schema: enabledDisabled, default: "disabled" },
+  sendGreetingAccepted: { schema: enabledDisabled, default: "disabled" },
+  sendQueuePosition: { schema: enabledDisabled, default: "disabled" },
+  acceptAudioMessageContact: { schema: enabledDisabled, default: "enabled" },
+  enableLGPD: { schema: enabledDisabled, default: "disabled" },
+  requiredTag: { schema: enabledDisabled, default: "disabled" },
+  lgpdDeleteMessage: { schema: enabledDisabled, default: "disabled" },
+  lgpdHideNumber: { schema: enabledDisabled, default: "disabled" },
+  lgpdConsent: { schema: enabledDisabled, default: "disabled" },
+  lgpdMessage: { schema: text(), default: "" },
+  lgpdLink: { schema: link, default: "" },
+  sendMsgTransfTicket: { schema: enabledDisabled, default: "disabled" },
+  DirectTicketsToWallets: { schema: enabledDisabled, default: "disabled" },
+  closeTicketOnTransfer: { schema: enabledDisabled, default: "disabled" },
+  transferMessage: { schema: text(), default: "" },
+  greetingAcceptedMessage: { schema: text(), default: "" },
+  AcceptCallWhatsappMessage: { schema: text(), default: "" },
+  sendQueuePositionMessage: { schema: text(), default: "" },
+  showNotificationPending: { schema: enabledDisabled, default: "disabled" },
+  timezone: { schema: timeZone, default: "America/Sao_Paulo" },
+  autoCloseTicketsHours: { schema: hours, default: "24" },
+} as const satisfies Record<string, { schema: z.ZodType<string>; default: string }>;
+
+export type CompanySettingKey = keyof typeof COMPANY_SETTINGS;
+export type CompanySettingValue<K extends CompanySettingKey> = z.output<(typeof COMPANY_SETTINGS)[K]["schema"]>;
+
+export const COMPANY_SETTING_KEYS = Object.keys(COMPANY_SETTINGS) as CompanySettingKey[];
+
+export const isCompanyKey = (key: string): key is CompanySettingKey => Object.hasOwn(COMPANY_SETTINGS, key);

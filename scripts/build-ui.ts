@@ -1,0 +1,147 @@
+/**
+ * Builds the web app into ui/dist (STACK.md §3):
+ *   1. Panda codegen (ui/styled-system) + cssgen (ui/.panda.css)
+ *   2. TanStack router generator (ui/src/routes -> ui/src/routeTree.gen.ts), only when route files exist
+ *   3. Bun.build of ui/index.html: publicPath "/", minified, code splitting, hashed names under /assets/
+ *   4. ui/public/** copied as-is into ui/dist (favicon, robots.txt, files the app fetches by URL)
+ *
+ * `bun scripts/build-ui.ts` or `npm run build:ui`. Importable: `await buildUi()`.
+ */
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
+
+export const ROOT = resolve(import.meta.dir, "..");
+export const UI = join(ROOT, "ui");
+export const UI_DIST = join(UI, "dist");
+const ROUTES = join(UI, "src", "routes");
+const PUBLIC = join(UI, "public");
+const BIN = join(ROOT, "node_modules", ".bin");
+
+export interface BuildUiOptions {
+  /** Print progress lines (default true). */
+  verbose?: boolean;
+}
+
+async function run(cmd: string[], what: string) {
+  const proc = Bun.spawn(cmd, { cwd: ROOT, stdout: "pipe", stderr: "pipe", env: { ...process.env, PATH: `${BIN}:${process.env.PATH ?? ""}` } });
+  const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+  if (code !== 0) throw new Error(`${what} failed (exit ${code}):\n${out}${err}`);
+}
+
+function hasRouteFiles(dir: string): boolean {
+  if (!existsSync(dir)) return false;
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) {
+      if (hasRouteFiles(p)) return true;
+    } else if (/\.(tsx?|jsx?)$/.test(name) && !name.startsWith("-")) return true;
+  }
+  return false;
+}
+
+/** Panda codegen only (what `tsc` needs before type-checking ui/src). */
+export async function pandaCodegen() {
+  await run([join(BIN, "panda"), "codegen", "--config", "ui/panda.config.ts", "--silent"], "panda codegen");
+}
+
+export async function generateRoutes(): Promise<boolean> {
+  if (!hasRouteFiles(ROUTES)) return false;
+  const { Generator, getConfig } = await import("@tanstack/router-generator");
+  const config = getConfig(
+    {
+      target: "react",
+      routesDirectory: "ui/src/routes",
+      generatedRouteTree: "ui/src/routeTree.gen.ts",
+      quoteStyle: "double",
+      semicolons: true,
+      disableLogging: true,
+    },
+    ROOT,
+  );
+  await new Generator({ config, root: ROOT }).run();
+  return true;
+}
+
+export async function buildUi(opts: BuildUiOptions = {}): Promise<{ files: string[]; ms: number }> {
+  const verbose = opts.verbose ?? true;
+  const say = (m: string) => verbose && console.log(`[build-ui] ${m}`);
+  const t0 = performance.now();
+
+  // Panda: codegen and cssgen are independent CLI runs (node); run them side by side.
+  await Promise.all([
+    pandaCodegen(),
+    run([join(BIN, "panda"), "cssgen", "--config", "ui/panda.config.ts", "--outfile", "ui/.panda.css", "--silent"], "panda cssgen"),
+  ]);
+  say(`panda codegen + cssgen ${Math.round(performance.now() - t0)} ms`);
+
+  if (await generateRoutes()) say("route tree generated: ui/src/routeTree.gen.ts");
+  else say("no route files in ui/src/routes: router generator skipped");
+
+  rmSync(UI_DIST, { recursive: true, force: true });
+  const result = await Bun.build({
+    entrypoints: [join(UI, "index.html")],
+    outdir: UI_DIST,
+    target: "browser",
+    minify: true,
+    splitting: true,
+    publicPath: "/", // deep links (/tickets/42) must load /assets/x.js, not /tickets/assets/x.js
+    naming: { entry: "[name].[ext]", chunk: "assets/[name]-[hash].[ext]", asset: "assets/[name]-[hash].[ext]" },
+    define: { "process.env.NODE_ENV": '"production"' },
+    throw: false,
+  });
+  if (!result.success) {
+    for (const l of result.logs) console.error(l);
+    throw new Error("Bun.build of ui/index.html failed");
+  }
+
+  if (existsSync(PUBLIC)) {
+    mkdirSync(UI_DIST, { recursive: true });
+    cpSync(PUBLIC, UI_DIST, { recursive: true, force: false, errorOnExist: false });
+  }
+
+  const files = [...new Bun.Glob("**/*").scanSync({ cwd: UI_DIST, onlyFiles: true, dot: true })].sort();
+  const ms = Math.round(performance.now() - t0);
+  if (verbose) {
+    for (const f of files) say(`  ${relative(ROOT, join(UI_DIST, f))}  ${statSync(join(UI_DIST, f)).size.toLocaleString("en")} B`);
+    say(`done in ${ms} ms`);
+  }
+  return { files, ms };
+}
+
+/** Newest mtime of the UI sources (ui/src, index.html, panda config, public/); 0 when none. */
+export function newestUiSourceMtime(): number {
+  let newest = 0;
+  const visit = (p: string) => {
+    if (!existsSync(p)) return;
+    const s = statSync(p);
+    if (s.isDirectory()) {
+      for (const n of readdirSync(p)) if (n !== "routeTree.gen.ts") visit(join(p, n));
+    } else newest = Math.max(newest, s.mtimeMs);
+  };
+  for (const p of [join(UI, "src"), join(UI, "index.html"), join(UI, "panda.config.ts"), PUBLIC]) visit(p);
+  return newest;
+}
+
+/** True when ui/dist/index.html is missing or older than any UI source file. */
+export function uiDistIsStale(): boolean {
+  const index = join(UI_DIST, "index.html");
+  if (!existsSync(index)) return true;
+  return statSync(index).mtimeMs < newestUiSourceMtime();
+}
+
+/** url path -> absolute file path for every file in ui/dist (what ctx.assets expects). */
+export function assetsFromDir(dir = UI_DIST): Map<string, string> {
+  const map = new Map<string, string>();
+  if (!existsSync(dir)) return map;
+  for (const f of new Bun.Glob("**/*").scanSync({ cwd: dir, onlyFiles: true, dot: true })) map.set(`/${f}`, join(dir, f));
+  return map;
+}
+
+if (import.meta.main) {
+  try {
+    await buildUi();
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  }
+}

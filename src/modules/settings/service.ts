@@ -1,0 +1,70 @@
+import { z } from "zod";
+import type { AppContext } from "../../context";
+import { AppError, noPermission, notFound } from "../../http/errors";
+import { type Actor, assertCan } from "../../http/permissions";
+import { parse } from "../../http/validate";
+import { findCompany } from "../auth/queries";
+import { COMPANY_SETTINGS, type CompanySettingKey, isCompanyKey, isPlatformKey, PLATFORM_SETTINGS, PUBLIC_SETTING_KEYS } from "./catalogue";
+import { companySettingsList, getCompanySetting, getPlatformSetting, platformSettingsList, setCompanySetting, setPlatformSetting } from "./queries";
+
+const noSetting = () => new AppError("ERR_NO_SETTING_FOUND", 404, "No such setting");
+const isPublic = (key: string) => (PUBLIC_SETTING_KEYS as readonly string[]).includes(key);
+
+/** Validates a raw value against a key's schema; a failure names the request field it came from. */
+function validValue(schema: z.ZodType<string>, raw: unknown, field: string): string {
+  return parse(z.object({ [field]: schema }), { [field]: raw })[field] as string;
+}
+
+export function createSettingsService(ctx: AppContext) {
+  const now = () => ctx.clock.now().toISOString();
+
+  async function writeCompanySetting(actor: Actor, key: CompanySettingKey, raw: unknown, field: string) {
+    assertCan(actor, "settings:manage");
+    const value = validValue(COMPANY_SETTINGS[key].schema, raw, field);
+    await setCompanySetting(ctx.db, actor.companyId, key, value, now());
+    ctx.bus.emit("settings.updated", { companyId: actor.companyId, key });
+    return { key, value };
+  }
+
+  return {
+    /** The actor's company keys with defaults; the super user also gets the platform keys. */
+    async list(actor: Actor) {
+      const company = await companySettingsList(ctx.db, actor.companyId);
+      return actor.super ? [...company, ...(await platformSettingsList(ctx.db))] : company;
+    },
+
+    async get(actor: Actor, key: string) {
+      if (isCompanyKey(key)) return { key, value: await getCompanySetting(ctx.db, actor.companyId, key) };
+      if (!isPlatformKey(key)) throw noSetting();
+      if (!actor.super && !isPublic(key)) throw noPermission();
+      return { key, value: await getPlatformSetting(ctx.db, key) };
+    },
+
+    /** PUT /settings/:key: platform keys for the super user, company keys for the company's admins. */
+    async update(actor: Actor, key: string, raw: unknown) {
+      if (isCompanyKey(key)) return writeCompanySetting(actor, key, raw, "value");
+      if (!isPlatformKey(key)) throw noSetting();
+      assertCan(actor, "platform:manage");
+      const value = validValue(PLATFORM_SETTINGS[key].schema, raw, "value");
+      await setPlatformSetting(ctx.db, key, value, now());
+      ctx.bus.emit("settings.updated", { companyId: null, key });
+      return { key, value };
+    },
+
+    async companyList(actor: Actor, companyId: number) {
+      if (companyId !== actor.companyId && !(actor.super && (await findCompany(ctx.db, companyId)))) throw notFound();
+      return companySettingsList(ctx.db, companyId);
+    },
+
+    async companyGet(actor: Actor, key: string) {
+      if (!isCompanyKey(key)) throw noSetting();
+      return { key, value: await getCompanySetting(ctx.db, actor.companyId, key) };
+    },
+
+    /** PUT /companySettings {column, data}: company keys only; platform keys are not company settings. */
+    async companyUpdate(actor: Actor, key: string, raw: unknown) {
+      if (!isCompanyKey(key)) throw noSetting();
+      return writeCompanySetting(actor, key, raw, "data");
+    },
+  };
+}

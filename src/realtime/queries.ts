@@ -1,0 +1,33 @@
+import type { Db } from "../db/database";
+import { forCompany } from "../db/scope";
+
+/** No socket survives a restart, so whoever the store still shows online left without a close. Platform-wide on purpose. */
+export async function resetPresence(db: Db): Promise<void> {
+  await db.updateTable("users").set({ online: 0 }).where("online", "=", 1).execute();
+}
+
+export async function markPresence(db: Db, companyId: number, userId: number, online: boolean, now: string): Promise<void> {
+  await forCompany(db, companyId)
+    .updateTable("users")
+    .set({ online: online ? 1 : 0, lastSeenAt: now })
+    .where("id", "=", userId)
+    .execute();
+}
+
+/** What every user of the company may know about a colleague: no hashes, versions or permission flags. */
+export async function userPayload(db: Db, companyId: number, userId: number) {
+  const row = await forCompany(db, companyId)
+    .selectFrom("users")
+    .select(["id", "name", "email", "profile", "online"])
+    .where("id", "=", userId)
+    .executeTakeFirst();
+  return row && { ...row, online: row.online === 1 };
+}
+
+export function queuePayload(db: Db, companyId: number, queueId: number) {
+  return forCompany(db, companyId)
+    .selectFrom("queues")
+    .select(["id", "name", "color", "orderQueue", "greetingMessage", "outOfHoursMessage"])
+    .where("id", "=", queueId)
+    .executeTakeFirst();
+}
