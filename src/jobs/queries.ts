@@ -1,0 +1,101 @@
+import type { Db } from "../db/database";
+
+/** Jobs are not a tenant table (companyId is optional: platform jobs have none), so these queries are unscoped. */
+
+export interface NewJob {
+  name: string;
+  companyId: number | null;
+  payload: string;
+  uniqueKey: string | null;
+  runAt: string;
+  maxAttempts: number;
+  createdAt: string;
+}
+
+export async function insertJob(db: Db, job: NewJob): Promise<number | undefined> {
+  // Without a uniqueKey nothing can conflict; with one, a second insert is ignored and the caller looks the first one up.
+  const row = await db.insertInto("jobs").values(job).onConflict((oc) => oc.doNothing()).returning("id").executeTakeFirst();
+  return row?.id;
+}
+
+export async function jobIdByUniqueKey(db: Db, uniqueKey: string): Promise<number | undefined> {
+  const row = await db.selectFrom("jobs").select("id").where("uniqueKey", "=", uniqueKey).executeTakeFirst();
+  return row?.id;
+}
+
+export async function deleteQueuedByUniqueKey(db: Db, uniqueKey: string): Promise<boolean> {
+  const res = await db.deleteFrom("jobs").where("uniqueKey", "=", uniqueKey).where("status", "=", "queued").executeTakeFirst();
+  return res.numDeletedRows > 0n;
+}
+
+export function dueJobs(db: Db, now: string, names: readonly string[], limit: number) {
+  return db
+    .selectFrom("jobs")
+    .select(["id", "name"])
+    .where("status", "=", "queued")
+    .where("runAt", "<=", now)
+    .where("name", "in", names)
+    .orderBy("runAt")
+    .orderBy("id")
+    .limit(limit)
+    .execute();
+}
+
+/** Names of due jobs no handler here knows. */
+export async function unknownDueNames(db: Db, now: string, known: readonly string[]): Promise<string[]> {
+  let q = db.selectFrom("jobs").select("name").distinct().where("status", "=", "queued").where("runAt", "<=", now);
+  if (known.length > 0) q = q.where("name", "not in", known);
+  return (await q.limit(20).execute()).map((r) => r.name);
+}
+
+/**
+ * The claim: only a row still queued and due moves to running, so two pollers (or two processes on
+ * one database) can never both take it. Lease and attempt are written before the handler runs.
+ */
+export function claimJob(db: Db, id: number, now: string, leaseUntil: string) {
+  return db
+    .updateTable("jobs")
+    .set((eb) => ({ status: "running", leaseUntil, attempts: eb("attempts", "+", 1) }))
+    .where("id", "=", id)
+    .where("status", "=", "queued")
+    .where("runAt", "<=", now)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Outcome writes are fenced by the attempt number, so a run whose job was reclaimed cannot overwrite the newer run. */
+function runningAttempt(db: Db, id: number, attempts: number) {
+  return db.updateTable("jobs").where("id", "=", id).where("status", "=", "running").where("attempts", "=", attempts);
+}
+
+export async function markDone(db: Db, id: number, attempts: number, now: string): Promise<void> {
+  await runningAttempt(db, id, attempts).set({ status: "done", finishedAt: now, leaseUntil: null }).execute();
+}
+
+export async function markRetry(db: Db, id: number, attempts: number, runAt: string, error: string): Promise<void> {
+  await runningAttempt(db, id, attempts).set({ status: "queued", runAt, leaseUntil: null, lastError: error }).execute();
+}
+
+export async function markFailed(db: Db, id: number, attempts: number, now: string, error: string): Promise<void> {
+  await runningAttempt(db, id, attempts).set({ status: "failed", finishedAt: now, leaseUntil: null, lastError: error }).execute();
+}
+
+/**
+ * Running jobs whose lease ran out belong to a process that died mid-run: they go back to the queue,
+ * or fail when that was their last attempt (a job that kills the process must not loop forever).
+ * `skip` holds the ids this process is still running, whatever their lease says.
+ */
+export async function reclaimExpired(db: Db, now: string, skip: readonly number[]): Promise<{ requeued: number; failed: number }> {
+  const expired = () => {
+    let q = db.updateTable("jobs").where("status", "=", "running").where("leaseUntil", "<", now);
+    if (skip.length > 0) q = q.where("id", "not in", skip);
+    return q;
+  };
+  const error = "lease expired: the process running this job stopped before it finished";
+  const failed = await expired()
+    .where((eb) => eb("attempts", ">=", eb.ref("maxAttempts")))
+    .set({ status: "failed", finishedAt: now, leaseUntil: null, lastError: error })
+    .executeTakeFirst();
+  const requeued = await expired().set({ status: "queued", runAt: now, leaseUntil: null, lastError: error }).executeTakeFirst();
+  return { requeued: Number(requeued.numUpdatedRows), failed: Number(failed.numUpdatedRows) };
+}
