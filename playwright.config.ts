@@ -32,6 +32,7 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 5_000 },
+  globalTeardown: "./tests/e2e/helpers/global-teardown.ts",
   reporter: [["list"], ["json", { outputFile: process.env.E2E_JSON_REPORT ?? "./test-results/playwright.json" }]],
   use: {
     baseURL: BASE_URL,
@@ -54,13 +55,13 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: BINARY,
+    command: JSON.stringify(BINARY),
     cwd: ROOT,
     env: { ...E2E_ENV, DATA_DIR: process.env.E2E_DATA_DIR },
     url: `${BASE_URL}/api/health`,
     timeout: 30_000,
     reuseExistingServer: false,
-    stdout: "ignore",
+    stdout: "pipe", // LOG_LEVEL=warn: only the server's warnings and errors show up
     stderr: "pipe",
     gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
   },

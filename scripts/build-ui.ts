@@ -6,8 +6,9 @@
  *   4. ui/public/** copied as-is into ui/dist (favicon, robots.txt, files the app fetches by URL)
  *
  * `bun scripts/build-ui.ts` or `npm run build:ui`. Importable: `await buildUi()`.
+ * `bun scripts/build-ui.ts --codegen`: only the generated sources (styled-system, routeTree.gen.ts), what tsc needs.
  */
-import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
+import { cpSync, existsSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 
 export const ROOT = resolve(import.meta.dir, "..");
@@ -55,6 +56,7 @@ export async function generateRoutes(): Promise<boolean> {
       quoteStyle: "double",
       semicolons: true,
       disableLogging: true,
+      tmpDir: join(ROOT, "node_modules", ".cache", "tanstack-router"), // not .tanstack/ in the work tree
     },
     ROOT,
   );
@@ -77,26 +79,32 @@ export async function buildUi(opts: BuildUiOptions = {}): Promise<{ files: strin
   if (await generateRoutes()) say("route tree generated: ui/src/routeTree.gen.ts");
   else say("no route files in ui/src/routes: router generator skipped");
 
-  rmSync(UI_DIST, { recursive: true, force: true });
-  const result = await Bun.build({
-    entrypoints: [join(UI, "index.html")],
-    outdir: UI_DIST,
-    target: "browser",
-    minify: true,
-    splitting: true,
-    publicPath: "/", // deep links (/tickets/42) must load /assets/x.js, not /tickets/assets/x.js
-    naming: { entry: "[name].[ext]", chunk: "assets/[name]-[hash].[ext]", asset: "assets/[name]-[hash].[ext]" },
-    define: { "process.env.NODE_ENV": '"production"' },
-    throw: false,
-  });
-  if (!result.success) {
-    for (const l of result.logs) console.error(l);
-    throw new Error("Bun.build of ui/index.html failed");
-  }
-
-  if (existsSync(PUBLIC)) {
-    mkdirSync(UI_DIST, { recursive: true });
-    cpSync(PUBLIC, UI_DIST, { recursive: true, force: false, errorOnExist: false });
+  // Build beside ui/dist and swap at the end: a failed build leaves the previous ui/dist in place.
+  const out = `${UI_DIST}.tmp-${process.pid}`;
+  rmSync(out, { recursive: true, force: true });
+  try {
+    const result = await Bun.build({
+      entrypoints: [join(UI, "index.html")],
+      outdir: out,
+      target: "browser",
+      minify: true,
+      splitting: true,
+      publicPath: "/", // deep links (/tickets/42) must load /assets/x.js, not /tickets/assets/x.js
+      naming: { entry: "[name].[ext]", chunk: "assets/[name]-[hash].[ext]", asset: "assets/[name]-[hash].[ext]" },
+      define: { "process.env.NODE_ENV": '"production"' },
+      throw: false,
+    });
+    if (!result.success) {
+      const msgs = result.logs
+        .map((l) => `  ${l.level}: ${l.message}${l.position ? ` (${relative(ROOT, l.position.file)}:${l.position.line})` : ""}`)
+        .join("\n");
+      throw new Error(`Bun.build of ui/index.html failed:\n${msgs}`);
+    }
+    if (existsSync(PUBLIC)) cpSync(PUBLIC, out, { recursive: true, force: false, errorOnExist: false });
+    rmSync(UI_DIST, { recursive: true, force: true });
+    renameSync(out, UI_DIST);
+  } finally {
+    rmSync(out, { recursive: true, force: true });
   }
 
   const files = [...new Bun.Glob("**/*").scanSync({ cwd: UI_DIST, onlyFiles: true, dot: true })].sort();
@@ -139,7 +147,10 @@ export function assetsFromDir(dir = UI_DIST): Map<string, string> {
 
 if (import.meta.main) {
   try {
-    await buildUi();
+    if (process.argv.includes("--codegen")) {
+      await pandaCodegen();
+      await generateRoutes();
+    } else await buildUi();
   } catch (err) {
     console.error(err instanceof Error ? err.message : err);
     process.exit(1);

@@ -44,8 +44,12 @@ export async function build(opts: { skipUi?: boolean; outfile?: string } = {}) {
 
   mkdirSync(join(outfile, ".."), { recursive: true });
   rmSync(outfile, { force: true });
+  // No --minify: Elysia reads handler/macro source text (its "sucrose" inference) to decide which context fields
+  // (headers, query, cookie...) to build; minified whitespace or identifiers make it skip them, e.g. `headers` is
+  // undefined inside the auth macro's resolve (checked: --minify and --minify-whitespace both break GET /api/auth/me).
+  // --bytecode needs --format=esm (top-level await). No --sourcemap (it would be written beside the binary).
   const proc = Bun.spawn(
-    [process.execPath, "build", "--compile", "--minify", "--bytecode", "--format=esm", ENTRY, "--outfile", outfile],
+    [process.execPath, "build", "--compile", "--bytecode", "--format=esm", ENTRY, "--outfile", outfile],
     { cwd: ROOT, stdout: "pipe", stderr: "pipe" },
   );
   const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);

@@ -1,14 +1,82 @@
 #!/usr/bin/env bash
-# Every test: unit and API (bun test), then the browser tests (Playwright, Debian Chromium).
-# Prints the closing line "N passed, N failed" that CI reads.
+# `npm test`: every test.
+#   1. unit + API tests: bun test (in-process, temporary databases)
+#   2. npm run build: the web app and the binary dist/multi100
+#   3. browser tests: Playwright (run by node) with Debian Chromium against the binary
+# Closes with the line CI reads: "N passed, N failed" summed over both runners; exits non-zero if anything failed.
+# Chromium is required, never skipped: /usr/bin/chromium, or CHROMIUM_PATH.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PWD/node_modules/.bin:$PATH"
 
-log=$(mktemp)
-bun test 2>&1 | tee "$log"
+chromium="${CHROMIUM_PATH:-/usr/bin/chromium}"
+if [ ! -x "$chromium" ]; then
+  echo "npm test: Chromium not found at $chromium." >&2
+  echo "  The browser tests need Debian's chromium (Playwright never downloads a browser here)." >&2
+  echo "  Install it:  apt-get update && apt-get install -y chromium" >&2
+  echo "  (or point CHROMIUM_PATH at a Chromium/Chrome binary)" >&2
+  echo "0 passed, 1 failed"
+  exit 1
+fi
+if ! command -v bun >/dev/null 2>&1; then
+  echo "npm test: bun not found in node_modules/.bin; run: npm install" >&2
+  echo "0 passed, 1 failed"
+  exit 1
+fi
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# 1. bun test (its report goes to stderr). *.e2e.ts files are not test files for bun.
+echo "== unit and API tests (bun test)"
+bun test "$@" 2>&1 | tee "$tmp/bun.log"
 unit_rc=${PIPESTATUS[0]}
-p=$(grep -Eo '^ *[0-9]+ pass$' "$log" | grep -Eo '[0-9]+' | tail -1)
-f=$(grep -Eo '^ *[0-9]+ fail$' "$log" | grep -Eo '[0-9]+' | tail -1)
-echo "${p:-0} passed, ${f:-0} failed"
-exit $unit_rc
+unit_p=$(grep -Eo '^ *[0-9]+ pass$' "$tmp/bun.log" | grep -Eo '[0-9]+' | tail -1)
+unit_f=$(grep -Eo '^ *[0-9]+ fail$' "$tmp/bun.log" | grep -Eo '[0-9]+' | tail -1)
+unit_p=${unit_p:-0}
+unit_f=${unit_f:-0}
+if [ "$unit_rc" -ne 0 ] && [ "$unit_f" -eq 0 ]; then unit_f=1; fi # crashed or no tests: count it
+
+# 2. the binary
+echo "== build (npm run build)"
+build_rc=0
+bun scripts/build.ts || build_rc=$?
+
+# 3. Playwright, counted from its JSON report
+e2e_p=0
+e2e_f=0
+e2e_s=0
+e2e_rc=0
+if [ "$build_rc" -ne 0 ]; then
+  echo "npm test: the build failed; the browser tests cannot run" >&2
+  e2e_f=1
+  e2e_rc=1
+else
+  echo "== browser tests (playwright, $chromium)"
+  export CHROMIUM_PATH="$chromium"
+  export E2E_JSON_REPORT="$tmp/playwright.json"
+  playwright test || e2e_rc=$?
+  if [ -s "$E2E_JSON_REPORT" ]; then
+    read -r e2e_p e2e_f e2e_s < <(node -e '
+      const s = require(process.argv[1]).stats ?? {};
+      const errors = (require(process.argv[1]).errors ?? []).length;
+      console.log((s.expected ?? 0) + (s.flaky ?? 0), (s.unexpected ?? 0) + errors, s.skipped ?? 0);
+    ' "$E2E_JSON_REPORT")
+  fi
+  if [ "$e2e_rc" -ne 0 ] && [ "$e2e_f" -eq 0 ]; then e2e_f=1; fi # no report or a global error: count it
+  if [ "$e2e_rc" -eq 0 ] && [ "$e2e_p" -eq 0 ]; then
+    echo "npm test: Playwright ran no test" >&2
+    e2e_f=1
+    e2e_rc=1
+  fi
+fi
+
+echo
+echo "(bun test: ${unit_p} pass / ${unit_f} fail; playwright: ${e2e_p} pass / ${e2e_f} fail / ${e2e_s} skipped)"
+if [ "$e2e_s" -gt 0 ]; then
+  echo "$((unit_p + e2e_p)) passed, $((unit_f + e2e_f)) failed, ${e2e_s} skipped"
+else
+  echo "$((unit_p + e2e_p)) passed, $((unit_f + e2e_f)) failed"
+fi
+if [ "$unit_rc" -ne 0 ] || [ "$build_rc" -ne 0 ] || [ "$e2e_rc" -ne 0 ]; then exit 1; fi
+exit 0

@@ -12,7 +12,8 @@ export async function startServer(opts: ContextOptions = {}) {
     console.log(lines.join("\n"));
   }
   const app = createApp(ctx);
-  app.listen({ port: ctx.config.PORT, hostname: ctx.config.HOST, maxRequestBodySize: 2048 * 1024 * 1024 });
+  // reusePort off: a second instance on the same port must fail loudly, not silently share the traffic.
+  app.listen({ port: ctx.config.PORT, hostname: ctx.config.HOST, maxRequestBodySize: 2048 * 1024 * 1024, reusePort: false });
   ctx.jobs.start();
   ctx.log.info("listening", { port: app.server?.port, dataDir: ctx.config.DATA_DIR, version: ctx.version });
 

@@ -11,8 +11,6 @@ import { BINARY, type RunningServer, screenshotPath, startServer } from "./helpe
 
 const admin = { email: "owner@binary.local", password: "Binary123!" };
 
-test.describe.configure({ mode: "serial" });
-
 let dir: string;
 let bin: string;
 let server: RunningServer | undefined;

@@ -1,0 +1,103 @@
+/**
+ * Login-page weight: starts dist/multi100 on a free port with a temporary DATA_DIR, opens /login in Debian Chromium
+ * (Playwright), waits for network idle, and sums the gzip size (Bun.gzipSync, level 9) of every JS, CSS and locale file
+ * the page loaded, from the browser's network log. Target: under 250 kB.
+ *
+ *   bun bench/ui-size.ts            # builds nothing; needs dist/multi100 (npm run build)
+ *   bun bench/ui-size.ts --url http://127.0.0.1:8080   # measure a server that is already running
+ *
+ * Prints JSON lines: {"metric":"login_page_gzip_kb","value":…,"unit":"kB"} plus one line per file with --verbose.
+ */
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { chromium } from "playwright-core";
+
+const ROOT = resolve(import.meta.dir, "..");
+const BINARY = join(ROOT, "dist", "multi100");
+const args = process.argv.slice(2);
+const urlArg = args.includes("--url") ? args[args.indexOf("--url") + 1] : undefined;
+const verbose = args.includes("--verbose");
+
+function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const srv = createServer();
+    srv.on("error", fail);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => ok(port));
+    });
+  });
+}
+
+async function startBinary(): Promise<{ baseURL: string; stop: () => Promise<void> }> {
+  if (!existsSync(BINARY)) throw new Error(`${BINARY} is missing: run npm run build first (or pass --url)`);
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), "multi100-ui-size-"));
+  const proc = Bun.spawn([BINARY], {
+    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+    stdout: "ignore",
+    stderr: "pipe",
+  });
+  const baseURL = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${baseURL}/api/health`, { signal: AbortSignal.timeout(1000) })).ok) break;
+    } catch {
+      /* not yet */
+    }
+    if (proc.exitCode !== null || Date.now() > deadline) {
+      proc.kill("SIGKILL");
+      throw new Error(`server did not start: ${await new Response(proc.stderr).text()}`);
+    }
+    await Bun.sleep(25);
+  }
+  return {
+    baseURL,
+    async stop() {
+      proc.kill("SIGTERM");
+      await proc.exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const isCounted = (url: string, contentType: string) => {
+  const path = new URL(url).pathname;
+  return /\.(m?js|css|json)$/.test(path) || /javascript|css|json/.test(contentType) || /locales?\//.test(path);
+};
+
+const server = urlArg ? { baseURL: urlArg.replace(/\/$/, ""), stop: async () => {} } : await startBinary();
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+});
+try {
+  const page = await browser.newPage();
+  const files: { url: string; raw: number; gzip: number }[] = [];
+  const pending: Promise<void>[] = [];
+  page.on("response", (res) => {
+    const type = res.headers()["content-type"] ?? "";
+    if (!isCounted(res.url(), type) || new URL(res.url()).pathname.startsWith("/api/")) return;
+    pending.push(
+      res
+        .body()
+        .then((body) => {
+          files.push({ url: new URL(res.url()).pathname, raw: body.length, gzip: Bun.gzipSync(new Uint8Array(body), { level: 9 }).length });
+        })
+        .catch(() => {}),
+    );
+  });
+  await page.goto(`${server.baseURL}/login`, { waitUntil: "networkidle" });
+  await page.waitForSelector("[data-testid=login-form]", { timeout: 10_000 });
+  await page.waitForLoadState("networkidle");
+  await Promise.all(pending);
+  const total = files.reduce((s, f) => s + f.gzip, 0);
+  if (verbose) for (const f of files.sort((a, b) => b.gzip - a.gzip)) console.log(JSON.stringify({ file: f.url, raw_b: f.raw, gzip_b: f.gzip }));
+  console.log(JSON.stringify({ metric: "login_page_gzip_kb", value: Math.round((total / 1024) * 10) / 10, unit: "kB", n: files.length }));
+} finally {
+  await browser.close();
+  await server.stop();
+}
