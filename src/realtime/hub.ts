@@ -17,7 +17,8 @@
  *   applies to the next event.
  * Frames are JSON `{ event, data }`, serialised once per distinct payload.
  *
- * Rooms (build them with `rooms`): `notification`, `status:<status>`, `ticket:<id>`, `chat:<uuid>`.
+ * Rooms (build them with `rooms`): `notification`, `status:<status>`, `ticket:<id>` (numeric id), `chat:<uuid>`
+ * (lower-case). Clients join them with the frames handled in socket.ts.
  *
  * A socket lives while its access token is unexpired and its token version is the user's current one.
  * Close codes (`CLOSE`): 4001 ERR_UNAUTHORIZED (bad token, session ended by login/logout/reset, user deleted or
@@ -25,7 +26,8 @@
  * Expiry is checked against ctx.clock at every emit and frame, and by `sweep()` on a timer for idle sockets.
  *
  * Presence: a user's first socket marks them online, their last socket's close marks them offline; both
- * publish `user.presence` on the bus.
+ * publish `user.presence` on the bus. Building a hub resets every user to offline (no socket survives a
+ * restart), so only the serving process builds one.
  */
 import type { AppContext } from "../context";
 import { loadActor } from "../http/auth";

@@ -23,11 +23,3 @@ export async function userPayload(db: Db, companyId: number, userId: number) {
     .executeTakeFirst();
   return row && { ...row, online: row.online === 1 };
 }
-
-export function queuePayload(db: Db, companyId: number, queueId: number) {
-  return forCompany(db, companyId)
-    .selectFrom("queues")
-    .select(["id", "name", "color", "orderQueue", "greetingMessage", "outOfHoursMessage"])
-    .where("id", "=", queueId)
-    .executeTakeFirst();
-}

@@ -33,10 +33,6 @@ export function userQueues(db: Db, userId: number) {
     .execute();
 }
 
-export function companySettingPairs(db: Db, companyId: number) {
-  return db.selectFrom("company_settings").select(["key", "value"]).where("companyId", "=", companyId).execute();
-}
-
 export function latestOpenReset(db: Db, userId: number) {
   return db
     .selectFrom("password_resets")

@@ -1,10 +1,11 @@
 import type { AppContext } from "../../context";
 import type { Company, User } from "../../db/schema";
-import { companySettingPairs, userQueues } from "./queries";
+import { companySettingsList } from "../settings/queries";
+import { userQueues } from "./queries";
 
 /** The session user of spec 1 §3, as login, refresh_token and me answer it. */
 export async function sessionUser(ctx: AppContext, user: User, company: Company) {
-  const [queues, settings] = await Promise.all([userQueues(ctx.db, user.id), companySettingPairs(ctx.db, company.id)]);
+  const [queues, settings] = await Promise.all([userQueues(ctx.db, user.id), companySettingsList(ctx.db, company.id)]);
   return {
     id: user.id,
     name: user.name,
