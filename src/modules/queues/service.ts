@@ -1,7 +1,7 @@
 import type { AppContext } from "../../context";
 import { AppError, notFound } from "../../http/errors";
 import { type Actor, assertCan } from "../../http/permissions";
-import { companyPlan } from "../plans/queries";
+import { assertBelowPlanLimit } from "../plans/limits";
 import { colorTaken, countQueues, deleteQueue, findQueue, insertQueue, listQueues, updateQueue } from "./queries";
 import { type CreateQueueInput, DEFAULT_SCHEDULES, type UpdateQueueInput } from "./schema";
 import { serializeQueue } from "./serialize";
@@ -37,10 +37,7 @@ export function createQueuesService(ctx: AppContext) {
     async create(actor: Actor, input: CreateQueueInput) {
       assertCan(actor, "queues:manage");
       const queue = await ctx.db.transaction().execute(async (trx) => {
-        const plan = await companyPlan(trx, actor.companyId);
-        if (plan && plan.queues > 0 && (await countQueues(trx, actor.companyId)) >= plan.queues) {
-          throw new AppError("ERR_PLAN_LIMIT_QUEUES", 403, `The company's plan allows ${plan.queues} queues`, { limit: plan.queues });
-        }
+        await assertBelowPlanLimit(trx, actor.companyId, "queues", () => countQueues(trx, actor.companyId));
         if (await colorTaken(trx, actor.companyId, input.color)) throw colorExists();
         return insertQueue(trx, actor.companyId, { ...toColumns({ schedules: DEFAULT_SCHEDULES, ...input }), name: input.name, color: input.color });
       });

@@ -7,7 +7,7 @@ import { PAGE_SIZE, pageOf, pageWindow } from "../../http/paging";
 import { AppError, noPermission, validationError } from "../../http/errors";
 import { type Actor, assertCan, can } from "../../http/permissions";
 import { findCompany } from "../auth/queries";
-import { companyPlan } from "../plans/queries";
+import { assertBelowPlanLimit } from "../plans/limits";
 import {
   countOtherAdmins,
   countOtherSupers,
@@ -142,10 +142,7 @@ export function createUsersService(ctx: AppContext) {
       if (companyId !== actor.companyId && !(await findCompany(ctx.db, companyId))) throw validationError({ companyId: "Not found" });
       const passwordHash = await Bun.password.hash(input.password);
       const user = await ctx.db.transaction().execute(async (trx) => {
-        const plan = await companyPlan(trx, companyId);
-        if (plan && plan.users > 0 && (await countUsers(trx, companyId)) >= plan.users) {
-          throw new AppError("ERR_PLAN_LIMIT_USERS", 403, `The company's plan allows ${plan.users} users`, { limit: plan.users });
-        }
+        await assertBelowPlanLimit(trx, companyId, "users", () => countUsers(trx, companyId));
         if (await emailTaken(trx, input.email)) throw emailExists();
         await assertQueuesOf(trx, companyId, input.queueIds);
         const row = await insertUser(trx, companyId, { ...toColumns(input, passwordHash), name: input.name, email: input.email, passwordHash });
