@@ -5,6 +5,19 @@ export const BRAND_LIGHT = "#0000FF";
 export const BRAND_DARK = "#39ACE7";
 
 export const tokens = defineTokens({
+  // Floating parts (menus, selects, popovers, tooltips) sit above dialogs: they open from inside them.
+  zIndex: {
+    hide: { value: -1 },
+    base: { value: 0 },
+    docked: { value: 10 },
+    sticky: { value: 1100 },
+    overlay: { value: 1300 },
+    modal: { value: 1400 },
+    dropdown: { value: 1500 },
+    popover: { value: 1500 },
+    toast: { value: 1700 },
+    tooltip: { value: 1800 },
+  },
   sizes: { drawer: { value: "240px" }, drawerCollapsed: { value: "60px" }, topbar: { value: "56px" } },
   fonts: {
     body: { value: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif" },

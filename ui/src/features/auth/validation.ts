@@ -1,0 +1,40 @@
+/**
+ * Form rules of spec 1 §5 / spec 2 §5. The messages are the spec's fixed texts and translation keys at once:
+ * validation.tooShort = 'Too Short!', validation.tooLong = 'Too Long!', validation.required = 'Required', validation.invalidEmail = 'Invalid email'.
+ */
+export type Rule = (v: string) => string | null;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const required: Rule = (v) => (v.trim() ? null : "validation.required");
+export const length =
+  (min: number, max: number, requiredToo = true): Rule =>
+  (v) => {
+    const s = v.trim();
+    if (!s) return requiredToo ? "validation.required" : null;
+    if (s.length < min) return "validation.tooShort";
+    if (s.length > max) return "validation.tooLong";
+    return null;
+  };
+export const email: Rule = (v) => (!v.trim() ? "validation.required" : EMAIL.test(v.trim()) ? null : "validation.invalidEmail");
+
+/** Runs the rules of each field; the answer maps a field to its message key. */
+export function validate<T extends Record<string, string>>(values: T, rules: Partial<Record<keyof T, Rule>>): Partial<Record<keyof T, string>> {
+  const out: Partial<Record<keyof T, string>> = {};
+  for (const key of Object.keys(rules) as (keyof T)[]) {
+    const msg = rules[key]!(values[key] ?? "");
+    if (msg) out[key] = msg;
+  }
+  return out;
+}
+
+/** Server field messages ('Too Short!'…) mapped back to our keys so they are shown translated. */
+const SERVER_MESSAGES: Record<string, string> = {
+  "Too Short!": "validation.tooShort",
+  "Too Long!": "validation.tooLong",
+  Required: "validation.required",
+  "Invalid email": "validation.invalidEmail",
+};
+export function serverFieldErrors(fields: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, SERVER_MESSAGES[v] ?? v]));
+}

@@ -1,0 +1,28 @@
+import { useEffect, useState } from "react";
+
+/** Spec 1 §9: the mobile breakpoint is 600 px. */
+export const MOBILE_BREAKPOINT_PX = 600;
+
+export function useMediaQuery(query: string): boolean {
+  const [matches, setMatches] = useState(() => matchMedia(query).matches);
+  useEffect(() => {
+    const mq = matchMedia(query);
+    const on = () => setMatches(mq.matches);
+    on();
+    mq.addEventListener("change", on);
+    return () => mq.removeEventListener("change", on);
+  }, [query]);
+  return matches;
+}
+
+export const useIsWide = () => useMediaQuery(`(min-width: ${MOBILE_BREAKPOINT_PX}px)`);
+
+/** A value that follows `value` after `ms` of quiet (search boxes: 500 ms). */
+export function useDebounced<T>(value: T, ms: number): T {
+  const [v, setV] = useState(value);
+  useEffect(() => {
+    const id = setTimeout(() => setV(value), ms);
+    return () => clearTimeout(id);
+  }, [value, ms]);
+  return v;
+}

@@ -1,0 +1,120 @@
+import { useNavigate } from "@tanstack/react-router";
+import { lazy, Suspense, useEffect, useRef, type ComponentType, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { css } from "../../../styled-system/css";
+import { LockIcon, ClockIcon } from "../../components/ui/icons";
+import { Spinner } from "../../components/ui/spinner";
+import { toast } from "../../components/ui/toast";
+import { useCompanyPlan, useSessionUser } from "../auth/hooks";
+import { canUser, type PermissionKey, type PlanFlag } from "../auth/permissions";
+
+/** Delay before the plan/permission redirect (spec 3 §9). */
+export const GATE_REDIRECT_MS = 1000;
+
+export interface Gate {
+  /** Role rule from the permission table; failing shows the no-access view (or redirects with `permRedirect`). */
+  perm?: PermissionKey;
+  /** Failing the role rule: toast + redirect to / after 1 s instead of the no-access view (super-user areas). */
+  permRedirect?: boolean;
+  /** Failing the role rule: replace the location with this path, no toast (/allConnections -> /tickets). */
+  permRedirectTo?: string;
+  /** Plan flag: failing it shows the toast 'This company has no permission…' and goes to / after 1 s. */
+  plan?: PlanFlag;
+}
+
+export function PageSpinner() {
+  return (
+    <div className={css({ display: "flex", justifyContent: "center", alignItems: "center", py: "16", flex: "1" })}>
+      <Spinner size="lg" />
+    </div>
+  );
+}
+
+function Message({ icon, title, text, testId }: { icon: ReactNode; title: string; text: string; testId: string }) {
+  return (
+    <section
+      data-testid={testId}
+      className={css({ display: "flex", flexDirection: "column", alignItems: "center", textAlign: "center", gap: "3", py: "16", px: "4", color: "fg.default" })}
+    >
+      <span className={css({ color: "fg.muted", "& svg": { w: "12", h: "12" } })}>{icon}</span>
+      <h1 className={css({ fontSize: "xl", fontWeight: "semibold" })}>{title}</h1>
+      <p className={css({ color: "fg.muted", maxW: "md" })}>{text}</p>
+    </section>
+  );
+}
+
+export function NoAccess() {
+  const { t } = useTranslation();
+  return <Message testId="no-access" icon={<LockIcon />} title={t("gate.noAccessTitle")} text={t("gate.noAccessText")} />;
+}
+
+export function ComingSoon({ titleKey }: { titleKey: string }) {
+  const { t } = useTranslation();
+  return <Message testId="coming-soon" icon={<ClockIcon />} title={t(titleKey)} text={t("gate.comingSoon")} />;
+}
+
+function RedirectWithToast() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const done = useRef(false);
+  useEffect(() => {
+    if (done.current) return;
+    done.current = true;
+    toast.error(t("errors.noCompanyPermission"));
+    const id = setTimeout(() => navigate({ to: "/" }), GATE_REDIRECT_MS);
+    return () => clearTimeout(id);
+  }, [navigate, t]);
+  return null;
+}
+
+function ReplaceWith({ to }: { to: string }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    navigate({ to, replace: true });
+  }, [navigate, to]);
+  return null;
+}
+
+/** Role and plan gates of spec 1 §6, spec 2 §6 and spec 3 §6 around a page. */
+export function Gated({ gate, children }: { gate?: Gate; children: ReactNode }) {
+  const user = useSessionUser();
+  const plan = useCompanyPlan();
+  if (!gate) return <>{children}</>;
+  if (gate.perm && !canUser(user, gate.perm)) {
+    if (gate.permRedirectTo) return <ReplaceWith to={gate.permRedirectTo} />;
+    return gate.permRedirect ? <RedirectWithToast /> : <NoAccess />;
+  }
+  if (gate.plan) {
+    if (plan.isPending) return <PageSpinner />;
+    if (!plan.data?.[gate.plan]) return <RedirectWithToast />;
+  }
+  return <>{children}</>;
+}
+
+/** A route component: a lazily loaded page (its own chunk) behind its gate. */
+export function page(load: () => Promise<{ default: ComponentType }>, gate?: Gate) {
+  const Lazy = lazy(load);
+  return function Page() {
+    return (
+      <Gated gate={gate}>
+        <Suspense fallback={<PageSpinner />}>
+          <Lazy />
+        </Suspense>
+      </Gated>
+    );
+  };
+}
+
+/** A route whose area a later issue fills: the title and 'coming soon', behind the same gate. */
+export function comingSoon(titleKey: string, gate?: Gate) {
+  return function ComingSoonPage() {
+    return (
+      <Gated gate={gate}>
+        <ComingSoon titleKey={titleKey} />
+      </Gated>
+    );
+  };
+}
+
+/** cshow routes exist only while the browser-storage flag 'cshow' is present (spec 1 §2.1). */
+export const hasCshow = () => typeof localStorage !== "undefined" && localStorage.getItem("cshow") !== null;
