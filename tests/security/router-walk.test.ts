@@ -26,7 +26,7 @@ let adminA: string;
 let adminB: string;
 
 const fill = (path: string, value: string) => path.replace(/:[A-Za-z]+/g, value);
-const tenantTables = ["users", "queues", "user_queues", "company_settings", "media", "companies"] as const;
+const tenantTables = ["users", "queues", "user_queues", "company_settings", "media", "companies", "connections", "connection_queues"] as const;
 
 async function snapshotCompanyA() {
   const out: Record<string, unknown[]> = {};
@@ -47,6 +47,9 @@ beforeAll(async () => {
   await t.ctx.db.insertInto("queues").values({ companyId: 1, name: "Vendas A", color: "#aa0000" }).execute();
   await t.ctx.db.insertInto("user_queues").values({ companyId: 1, userId: 1, queueId: 1 }).execute();
   await t.ctx.db.insertInto("company_settings").values({ companyId: 1, key: "requiredTag", value: "enabled" }).execute();
+  // A connection with no plugin behind it (no session starts), so the walk can aim at /api/whatsapp/1 and friends.
+  await t.ctx.db.insertInto("connections").values({ id: 1, companyId: 1, name: "Conexão A", channel: "walkchan", token: "A".repeat(30), isDefault: 1 }).execute();
+  await t.ctx.db.insertInto("connection_queues").values({ connectionId: 1, queueId: 1, companyId: 1 }).execute();
 
   const companyB = await t.ctx.db.insertInto("companies").values({ name: "B", planId: 1, dueDate: "2999-01-01" }).returning("id").executeTakeFirstOrThrow();
   await t.ctx.db

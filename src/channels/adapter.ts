@@ -1,0 +1,357 @@
+/**
+ * The channel plugin interface: everything a plugin may know about the core, and everything the core
+ * expects from a plugin. A plugin turns one connection row into a live session; it never touches the
+ * database. It reports through the ChannelHost it is given; the core owns contacts, tickets and messages.
+ *
+ * Shape (see docs/plugins.md):
+ *   - manifest: UI-safe half (id, name, how it connects, config schema, secret fields, capabilities);
+ *   - createSession(host, config): one session per connection; required lifecycle methods, optional
+ *     capability methods matching manifest.capabilities;
+ *   - webhooks?(router): HTTP routes under /api/webhooks/<plugin id>/ for providers that push to us.
+ *
+ * Plugins are listed statically in plugins/index.ts (the compiled binary has them all); tests inject
+ * theirs through createContext({ channelPlugins }).
+ */
+import type { z } from "zod";
+import type { Clock } from "../clock";
+import type { Logger } from "../log";
+
+/** A connection's status as the spec names it (the web app shows a button per status). */
+export type ConnectionStatus = "qrcode" | "OPENING" | "PAIRING" | "CONNECTED" | "TIMEOUT" | "DISCONNECTED";
+export const CONNECTION_STATUSES: readonly ConnectionStatus[] = ["qrcode", "OPENING", "PAIRING", "CONNECTED", "TIMEOUT", "DISCONNECTED"];
+
+/** 0 pending (clock), 1 sent to the channel, 2 delivered, 3 read, 4 played (audio), 5 read. Acks only move forward. */
+export type Ack = 0 | 1 | 2 | 3 | 4 | 5;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Errors
+
+/**
+ * The one error type a session throws (from send, start, and the optional methods) or reports (host.ack, host.lost).
+ * The core maps the code to what a person sees: on the message (sendStatus failed, errorCode) or on the connection
+ * (AUTH_EXPIRED sets its status). Anything else a plugin throws is treated as UNKNOWN.
+ */
+export type ChannelErrorCode =
+  /** The channel no longer accepts our credentials (logged out, token revoked): the connection needs the person. */
+  | "AUTH_EXPIRED"
+  /** The provider throttled us. */
+  | "RATE_LIMITED"
+  /** Network trouble or a provider 5xx: trying later may work. */
+  | "TEMPORARY"
+  /** The recipient does not exist on the channel (number not on WhatsApp, user blocked us...). */
+  | "NOT_ON_CHANNEL"
+  /** The channel's reply window is closed (Meta's 24-hour rule). */
+  | "OUTSIDE_WINDOW"
+  /** The channel cannot do this (a media kind, an edit...). */
+  | "UNSUPPORTED"
+  | "UNKNOWN";
+
+export const CHANNEL_ERROR_CODES: readonly ChannelErrorCode[] = [
+  "AUTH_EXPIRED",
+  "RATE_LIMITED",
+  "TEMPORARY",
+  "NOT_ON_CHANNEL",
+  "OUTSIDE_WINDOW",
+  "UNSUPPORTED",
+  "UNKNOWN",
+];
+
+export class ChannelError extends Error {
+  constructor(
+    readonly code: ChannelErrorCode,
+    message?: string,
+    /** The provider's own error, kept for the log. */
+    readonly detail?: unknown,
+  ) {
+    super(message ?? code);
+    this.name = "ChannelError";
+  }
+
+  /** Any thrown value as a ChannelError (UNKNOWN unless it already is one). */
+  static from(err: unknown): ChannelError {
+    if (err instanceof ChannelError) return err;
+    return new ChannelError("UNKNOWN", err instanceof Error ? err.message : String(err), err);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Manifest
+
+export interface ChannelCapabilities {
+  /** session.react exists */
+  react: boolean;
+  /** session.edit exists */
+  edit: boolean;
+  /** session.delete exists */
+  delete: boolean;
+  /** session.markRead exists */
+  markRead: boolean;
+  /** the channel has group chats (allowGroup / groupAsTicket apply) */
+  groups: boolean;
+  /** session.checkNumber exists */
+  checkNumber: boolean;
+  /** replies are only allowed within 24 h of the contact's last message (Meta) */
+  window24h: boolean;
+}
+
+/** The UI-safe half of a plugin: the web app builds the add menu and the connection form from it. */
+export interface ChannelManifest<C extends z.ZodType = z.ZodType> {
+  /** The stored `channel` of its connections: whatsapp, whatsappapi, facebook, instagram, webchat. */
+  id: string;
+  name: string;
+  /** How a person connects it: scan a QR code, paste a token, go through OAuth, or nothing (web chat). */
+  connect: "qrcode" | "token" | "oauth" | "none";
+  /** Validates the connection's `config`; its output is what createSession receives. */
+  configSchema: C;
+  /** Keys of the config that are secrets: write-only, never sent back to the web app. */
+  secretFields: readonly string[];
+  capabilities: Readonly<ChannelCapabilities>;
+  /** When true, each connection gets a public `widgetKey` (web chat). */
+  publicKey?: boolean;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Inbound: one normalised shape for every channel
+
+/** The chat a channel event belongs to: a person, or a group. */
+export interface InboundChat {
+  /** The channel's stable id for this chat (phone number, PSID, IGSID, visitor id, group jid). */
+  id: string;
+  /** Display name (person's profile name, group subject). Refreshes the contact's name while it has none of its own. */
+  name?: string;
+  /** Profile picture URL; refreshes the contact's picture. */
+  picture?: string;
+  isGroup?: boolean;
+  /** Phone number to store on the contact (digits), when the channel has one. */
+  number?: string;
+  email?: string;
+}
+
+/** The person who wrote in a group chat. */
+export interface InboundParticipant {
+  id: string;
+  name?: string;
+}
+
+/** Inbound media: bytes, or a fetcher the core calls once it knows the message is new. */
+export interface InboundMedia {
+  data?: Uint8Array | ArrayBuffer | Blob;
+  fetch?: () => Promise<Uint8Array | ArrayBuffer | Blob>;
+  /** What the channel says the type is; the media store sniffs the bytes anyway. */
+  mime?: string;
+  name?: string;
+}
+
+export interface InboundLocation {
+  latitude: number;
+  longitude: number;
+  name?: string;
+  address?: string;
+}
+
+interface InboundBase {
+  chat: InboundChat;
+  /** Group messages: who wrote. */
+  participant?: InboundParticipant;
+  /** When the channel says it happened (ms epoch, Date or ISO). Stored for reference only; ordering is arrival. */
+  timestamp?: number | Date | string;
+}
+
+/** A message in the chat. fromMe: sent by the connection's own account from elsewhere (the phone). */
+export interface InboundMessage extends InboundBase {
+  type: "message";
+  /** The channel's message id: a repeated delivery with the same id is ignored. */
+  externalId: string;
+  fromMe: boolean;
+  body: string;
+  media?: InboundMedia;
+  /** The externalId of the message this one replies to. */
+  quotedExternalId?: string;
+  vCard?: string;
+  location?: InboundLocation;
+  /** Kind for non-text payloads the web app renders specially (e.g. adMetaPreview, template, call_log). */
+  kind?: string;
+  /** JSON-serialisable extras stored with the message. */
+  data?: Record<string, unknown>;
+  isForwarded?: boolean;
+}
+
+/** A reaction to a message; an empty emoji removes the reactor's reaction. */
+export interface InboundReaction extends InboundBase {
+  type: "reaction";
+  /** The externalId of the message reacted to. */
+  externalId: string;
+  fromMe: boolean;
+  emoji: string;
+}
+
+/** The message's text was edited on the channel. */
+export interface InboundEdit extends InboundBase {
+  type: "edit";
+  externalId: string;
+  body: string;
+}
+
+/** The message was deleted for everyone on the channel. */
+export interface InboundRevoke extends InboundBase {
+  type: "revoke";
+  externalId: string;
+}
+
+export type InboundEvent = InboundMessage | InboundReaction | InboundEdit | InboundRevoke;
+
+/** What host.inbound answers once the event is committed (or skipped). */
+export type InboundResult =
+  | { status: "stored"; messageId: number; ticketId: number; contactId: number; ticketCreated: boolean }
+  | { status: "duplicate"; messageId: number; ticketId: number; contactId: number | null }
+  | { status: "updated"; messageId: number; ticketId: number }
+  | { status: "dropped"; reason: "group_not_allowed" | "unknown_message" | "connection_deleted" | "invalid" };
+
+// ---------------------------------------------------------------------------------------------------------------
+// Outbound
+
+/** A message of ours on the channel (what react/edit/delete/markRead point at). */
+export interface MessageRef {
+  externalId: string;
+  chatId: string;
+  fromMe: boolean;
+  participant?: string;
+}
+
+export interface OutboundMedia {
+  mime: string;
+  name: string;
+  size: number;
+  /** spec mediaType: image, audio, video or application. */
+  kind: string;
+  /** The bytes, read from the media store. */
+  read(): Promise<Uint8Array>;
+  /** A signed absolute link (1 hour) for providers that fetch media by URL; needs PUBLIC_URL. */
+  url: string;
+}
+
+export interface OutboundMessage {
+  /** Our message id (stable across retries). */
+  messageId: number;
+  ticketId: number;
+  to: { chatId: string; isGroup: boolean; number?: string };
+  body: string;
+  media?: OutboundMedia;
+  quoted?: MessageRef;
+  vCard?: string;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Host and session
+
+/** Plugin-private persisted state (e.g. Baileys keys), kept in SQLite per connection. Values are JSON. */
+export interface KeyValueStore {
+  get<T = unknown>(key: string): Promise<T | undefined>;
+  getMany<T = unknown>(keys: readonly string[]): Promise<Record<string, T | undefined>>;
+  set(key: string, value: unknown): Promise<void>;
+  /** Writes many in one transaction; a null value deletes the key. */
+  setMany(entries: Record<string, unknown | null>): Promise<void>;
+  delete(key: string): Promise<void>;
+  /** Deletes every key (logout). */
+  clear(): Promise<void>;
+}
+
+/** One message of a chat's conversation as a plugin may read it (web chat history). Private notes never appear. */
+export interface HostMessage {
+  id: number;
+  externalId: string | null;
+  body: string;
+  fromMe: boolean;
+  ack: Ack;
+  mediaUrl: string | null;
+  mediaType: string | null;
+  mediaName: string | null;
+  isDeleted: boolean;
+  createdAt: string;
+}
+
+/** What the core hands a plugin for one connection. No database. */
+export interface ChannelHost {
+  readonly connection: Readonly<{ id: number; companyId: number; channel: string }>;
+  readonly log: Logger;
+  readonly clock: Clock;
+  /**
+   * Report the session's status (and the QR code while pairing). Persisted on the connection and pushed to the
+   * web app. `info.number` records the account's own number when the channel has one.
+   */
+  status(status: ConnectionStatus, qrcode?: string, info?: { number?: string }): void;
+  /**
+   * Hand over one channel event. Resolves once it is committed (or skipped): contact, ticket and message are
+   * written by the core, a repeated externalId is ignored, events of one chat keep their order.
+   */
+  inbound(event: InboundEvent): Promise<InboundResult>;
+  /** The channel reports delivery progress of a message we sent (by its externalId). With an error, the message is marked failed. */
+  ack(externalId: string, ack: Ack, error?: ChannelError): void;
+  /**
+   * The live session broke. The core stops it and starts it again with backoff, except for AUTH_EXPIRED, which
+   * sets the connection's status to DISCONNECTED and waits for a person.
+   */
+  lost(error: ChannelError): void;
+  /** Finds or creates the contact for a chat (web chat creates its visitor before the first message). */
+  contact(chat: InboundChat): Promise<{ id: number; name: string }>;
+  /** The chat's conversation on this connection, newest first, without private notes. */
+  history(chatId: string, opts?: { beforeId?: number; limit?: number }): Promise<HostMessage[]>;
+  /** Plugin-private persisted state. */
+  readonly authState: KeyValueStore;
+}
+
+/**
+ * One live connection. Lifecycle methods are required; capability methods exist exactly when the manifest's
+ * capabilities say so. Every method throws ChannelError on failure.
+ */
+export interface ChannelSession {
+  /** Connect; report progress through host.status. Resolving means the attempt started (QR shown or connected). */
+  start(): Promise<void>;
+  /** Disconnect, keeping credentials (shutdown, restart). */
+  stop(): Promise<void>;
+  /** Disconnect and forget credentials (the person chose to disconnect). */
+  logout(): Promise<void>;
+  /** Deliver one message; answer the channel's id for it. Called at most once per attempt; never retried by the plugin. */
+  send(msg: OutboundMessage): Promise<{ externalId: string }>;
+  react?(ref: MessageRef, emoji: string): Promise<void>;
+  edit?(ref: MessageRef, body: string): Promise<void>;
+  delete?(ref: MessageRef): Promise<void>;
+  markRead?(refs: MessageRef[]): Promise<void>;
+  checkNumber?(number: string): Promise<{ exists: boolean; chatId?: string }>;
+  profilePicture?(chatId: string): Promise<string | undefined>;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Webhooks
+
+export interface WebhookRequest {
+  request: Request;
+  /** The raw body, exactly as received (signatures are computed over it). */
+  rawBody: string;
+  params: Record<string, string>;
+  query: Record<string, string>;
+  /** Client address (TRUST_PROXY decides whether X-Forwarded-For is believed). */
+  ip: string;
+}
+
+export type WebhookHandler = (req: WebhookRequest) => Response | Promise<Response>;
+
+/** Routes a plugin declares; mounted under /api/webhooks/<plugin id>. Handlers verify signatures themselves. */
+export interface WebhookRouter {
+  get(path: string, handler: WebhookHandler): void;
+  post(path: string, handler: WebhookHandler): void;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Plugin
+
+export interface ChannelPlugin<C extends z.ZodType = z.ZodType> {
+  manifest: ChannelManifest<C>;
+  createSession(host: ChannelHost, config: z.output<C>): ChannelSession;
+  webhooks?(router: WebhookRouter): void;
+}
+
+/** Identity helper so a plugin's config type flows from its schema: `export default defineChannel({...})`. */
+export function defineChannel<C extends z.ZodType>(plugin: ChannelPlugin<C>): ChannelPlugin<C> {
+  return plugin;
+}

@@ -1,0 +1,97 @@
+/**
+ * Connection rows as the channels core needs them: creating one (config validated by its plugin, secret token,
+ * public widget key for channels that have one) and soft-deleting one (the session is logged out; its tickets stay,
+ * read-only). The admin routes (/api/whatsapp…) build on these.
+ */
+import type { AppContext } from "../context";
+import type { ConnectionsTable } from "../db/schema";
+import { forCompany } from "../db/scope";
+import { validationError } from "../http/errors";
+import type { Insertable } from "kysely";
+
+const ALPHANUMERIC = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+
+/** A random string of `length` alphanumerics (rejection sampling: no modulo bias). The connection token has 30. */
+export function randomAlphanumeric(length = 30): string {
+  let out = "";
+  while (out.length < length) {
+    for (const b of crypto.getRandomValues(new Uint8Array(length * 2))) {
+      if (b < 248 && out.length < length) out += ALPHANUMERIC[b % 62];
+    }
+  }
+  return out;
+}
+
+export type ConnectionFields = Omit<
+  Insertable<ConnectionsTable>,
+  "id" | "companyId" | "channel" | "token" | "widgetKey" | "config" | "status" | "qrcode" | "retries" | "deletedAt" | "createdAt" | "updatedAt"
+>;
+
+export interface CreateConnectionInput extends Partial<ConnectionFields> {
+  name: string;
+  channel: string;
+  /** Plugin config, validated against the plugin's configSchema. */
+  config?: unknown;
+  queueIds?: number[];
+  /** Start the session right away (default true). */
+  start?: boolean;
+}
+
+/** Creates a connection of the company and starts its session. Ids in the input are resolved within the company. */
+export async function createConnection(ctx: AppContext, companyId: number, input: CreateConnectionInput): Promise<{ id: number; token: string; widgetKey: string | null }> {
+  const { name, channel, config, queueIds = [], start = true, ...fields } = input;
+  const plugin = ctx.channels.registry.get(channel);
+  if (!plugin) throw validationError({ channel: "Unknown channel" });
+  const parsed = ctx.channels.registry.parseConfig(channel, config ?? {});
+  const scope = forCompany(ctx.db, companyId);
+  const missing = await scope.missingIds("queues", queueIds);
+  if (missing.length) throw validationError({ queueIds: "Unknown queue" });
+  const nowIso = ctx.clock.now().toISOString();
+  const token = randomAlphanumeric(30);
+  const widgetKey = plugin.manifest.publicKey ? randomAlphanumeric(32) : null;
+  const id = await ctx.db.transaction().execute(async (trx) => {
+    const s = forCompany(trx, companyId);
+    const hasDefault = await s.selectFrom("connections").select("id").where("isDefault", "=", 1).where("deletedAt", "is", null).executeTakeFirst();
+    const wantsDefault = fields.isDefault === 1 || !hasDefault;
+    if (wantsDefault && hasDefault) await s.updateTable("connections").set({ isDefault: 0 }).where("id", "=", hasDefault.id).execute();
+    const row = await s
+      .insertInto("connections", {
+        ...fields,
+        name,
+        channel,
+        token,
+        widgetKey,
+        config: JSON.stringify(parsed),
+        isDefault: wantsDefault ? 1 : 0,
+        status: "DISCONNECTED",
+        createdAt: nowIso,
+        updatedAt: nowIso,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const connectionId = (row as { id: number }).id;
+    for (const queueId of new Set(queueIds)) await trx.insertInto("connection_queues").values({ connectionId, queueId, companyId }).execute();
+    return connectionId;
+  });
+  ctx.bus.emit("connection.updated", { companyId, connectionId: id });
+  if (start) await ctx.channels.sessions.start(id);
+  return { id, token, widgetKey };
+}
+
+/**
+ * Soft delete: the session is logged out and its plugin state cleared; the row stays (deletedAt) so its tickets
+ * keep their connection and remain readable; sending on them answers NO_CONNECTION.
+ */
+export async function deleteConnection(ctx: AppContext, companyId: number, connectionId: number): Promise<boolean> {
+  const row = await forCompany(ctx.db, companyId).selectFrom("connections").select("id").where("id", "=", connectionId).where("deletedAt", "is", null).executeTakeFirst();
+  if (!row) return false;
+  await ctx.channels.sessions.stop(connectionId, { logout: true, persist: false });
+  const nowIso = ctx.clock.now().toISOString();
+  await forCompany(ctx.db, companyId)
+    .updateTable("connections")
+    .set({ deletedAt: nowIso, isDefault: 0, status: "DISCONNECTED", qrcode: "", updatedAt: nowIso })
+    .where("id", "=", connectionId)
+    .execute();
+  ctx.bus.emit("connection.updated", { companyId, connectionId });
+  return true;
+}

@@ -1,0 +1,98 @@
+/**
+ * The ChannelHost a plugin session receives: the only door from a channel into the core. Contacts, tickets and
+ * messages coming from a channel are written here (through the inbound pipeline), nowhere else.
+ */
+import type { AppContext } from "../context";
+import { ChannelError, type Ack, type ChannelHost, type ConnectionStatus, type HostMessage, type InboundChat } from "./adapter";
+import type { ConnectionRef, InboundPipeline } from "./inbound";
+import { createStateStore } from "./state";
+
+/** What the session manager does with a session's reports. */
+export interface HostReports {
+  status(status: ConnectionStatus, qrcode?: string, info?: { number?: string }): void;
+  lost(error: ChannelError): void;
+}
+
+export function createHost(ctx: AppContext, conn: ConnectionRef, inbound: InboundPipeline, reports: HostReports): ChannelHost {
+  const log = ctx.log.child({ connectionId: conn.id, channel: conn.channel });
+  return {
+    connection: Object.freeze({ id: conn.id, companyId: conn.companyId, channel: conn.channel }),
+    log,
+    clock: ctx.clock,
+    status(status, qrcode, info) {
+      reports.status(status, qrcode, info);
+    },
+    inbound(event) {
+      return inbound.submit(conn, event);
+    },
+    ack(externalId, ack, error) {
+      if (typeof externalId !== "string" || !externalId || !isAck(ack)) {
+        log.warn("invalid ack ignored", { externalId, ack });
+        return;
+      }
+      inbound.ack(conn, externalId, ack, error ? ChannelError.from(error) : undefined).catch((err) => log.error("ack not stored", { externalId, err: String(err) }));
+    },
+    lost(error) {
+      reports.lost(ChannelError.from(error));
+    },
+    contact(chat: InboundChat) {
+      return inbound.contact(conn, chat);
+    },
+    history(chatId, opts) {
+      return readHistory(ctx, conn, chatId, opts);
+    },
+    authState: createStateStore(ctx.db, conn.id, ctx.clock),
+  };
+}
+
+function isAck(v: unknown): v is Ack {
+  return typeof v === "number" && Number.isInteger(v) && v >= 0 && v <= 5;
+}
+
+/** The chat's messages on this connection (every ticket), newest first, never private notes. */
+async function readHistory(ctx: AppContext, conn: ConnectionRef, chatId: string, opts: { beforeId?: number; limit?: number } = {}): Promise<HostMessage[]> {
+  const contact = await ctx.db
+    .selectFrom("contacts")
+    .select("id")
+    .where("companyId", "=", conn.companyId)
+    .where("channel", "=", conn.channel)
+    .where("identity", "=", chatId)
+    .executeTakeFirst();
+  if (!contact) return [];
+  const limit = Math.min(Math.max(Math.trunc(opts.limit ?? 50), 1), 200);
+  const rows = await ctx.db
+    .selectFrom("messages")
+    .innerJoin("tickets", "tickets.id", "messages.ticketId")
+    .select([
+      "messages.id",
+      "messages.externalId",
+      "messages.body",
+      "messages.fromMe",
+      "messages.ack",
+      "messages.mediaKey",
+      "messages.mediaType",
+      "messages.mediaName",
+      "messages.isDeleted",
+      "messages.createdAt",
+    ])
+    .where("tickets.companyId", "=", conn.companyId)
+    .where("tickets.contactId", "=", contact.id)
+    .where("tickets.whatsappId", "=", conn.id)
+    .where("messages.isPrivate", "=", 0)
+    .$if(opts.beforeId !== undefined, (q) => q.where("messages.id", "<", opts.beforeId!))
+    .orderBy("messages.id", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    externalId: r.externalId,
+    body: r.isDeleted === 1 ? "" : r.body,
+    fromMe: r.fromMe === 1,
+    ack: r.ack as Ack,
+    mediaUrl: r.mediaKey && r.isDeleted !== 1 ? ctx.media.url(conn.companyId, r.mediaKey) : null,
+    mediaType: r.mediaType,
+    mediaName: r.mediaName,
+    isDeleted: r.isDeleted === 1,
+    createdAt: r.createdAt,
+  }));
+}

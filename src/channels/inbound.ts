@@ -1,0 +1,636 @@
+/**
+ * The inbound pipeline: the one place where channel events become contacts, tickets and messages.
+ *
+ *   event -> (per chat, in order) validate, early duplicate check, media fetched and stored
+ *         -> group commit: a batch of events written in ONE transaction, each event:
+ *              contact found or created by channel identity (name and picture refreshed)
+ *              ticket: the contact's non-closed ticket on this connection; else its latest ticket reopened as pending
+ *                      when updated within connection.timeCreateNewTicket minutes; else a new pending ticket
+ *                      (group chats: dropped unless allowGroup; status 'group' unless groupAsTicket is enabled)
+ *              message stored once per (connection, externalId), with its origin
+ *              ticket lastMessage, unreadMessages, updatedAt; ticket log (create / reopen)
+ *         -> after commit: bus events, then the automation hooks (per ticket, in order).
+ *
+ * Serialisation: events of one chat pass through a keyed chain before they are queued, and batches are
+ * written one at a time by this single writer, so a burst of first messages from a new contact gives one
+ * contact and one ticket; the partial unique index on tickets backs that up.
+ * Throughput: while one batch commits the next accumulates, so under load each transaction carries many
+ * events (group commit) and the full-text index triggers cost one commit, not one per message.
+ */
+import type { Transaction } from "kysely";
+import type { AppContext } from "../context";
+import type { Connection, DB, MessageOrigin, Ticket } from "../db/schema";
+import type { StoredMedia } from "../storage/media";
+import type {
+  Ack,
+  ChannelError,
+  InboundChat,
+  InboundEdit,
+  InboundEvent,
+  InboundMessage,
+  InboundReaction,
+  InboundResult,
+  InboundRevoke,
+} from "./adapter";
+import { KeyedChain } from "./keyed";
+
+type Trx = Transaction<DB>;
+
+export interface ConnectionRef {
+  id: number;
+  companyId: number;
+  channel: string;
+}
+
+/** What the automation hook receives after an inbound message is committed. */
+export interface InboundHookEvent {
+  companyId: number;
+  connectionId: number;
+  ticketId: number;
+  contactId: number;
+  messageId: number;
+  ticketCreated: boolean;
+  fromMe: boolean;
+  isGroup: boolean;
+}
+export type InboundHook = (event: InboundHookEvent) => void | Promise<void>;
+
+/** Up to this many events per transaction. */
+const MAX_BATCH = 256;
+const LAST_MESSAGE_MAX = 255;
+/** How long an ack for a not-yet-known externalId is kept (the ack can overtake the send's answer). */
+const EARLY_ACK_TTL_MS = 60_000;
+/** A fromMe event waits at most this long for our own sends on the connection to record their externalIds. */
+const ECHO_WAIT_MS = 5_000;
+
+type MediaOutcome = { stored: StoredMedia } | { error: string } | undefined;
+
+type Item =
+  | { kind: "event"; conn: ConnectionRef; event: InboundEvent; media: MediaOutcome; done: Deferred<InboundResult> }
+  | { kind: "ack"; conn: ConnectionRef; externalId: string; ack: Ack; error?: ChannelError; done: Deferred<boolean> }
+  | { kind: "contact"; conn: ConnectionRef; chat: InboundChat; done: Deferred<{ id: number; name: string }> };
+
+interface Deferred<T> {
+  resolve(v: T): void;
+  reject(e: unknown): void;
+}
+
+/** Row changes of one batch, published after its commit. */
+class Effects {
+  ticketsCreated = new Map<number, number>(); // ticketId -> companyId
+  ticketsUpdated = new Map<number, number>();
+  contactsCreated = new Map<number, number>();
+  contactsUpdated = new Map<number, number>();
+  messagesCreated: { companyId: number; ticketId: number; messageId: number }[] = [];
+  messagesUpdated = new Map<number, { companyId: number; ticketId: number }>();
+  hooks: InboundHookEvent[] = [];
+  earlyAcks: { key: string; ack: Ack; error?: ChannelError }[] = [];
+
+  ticketTouched(companyId: number, ticketId: number) {
+    if (!this.ticketsCreated.has(ticketId)) this.ticketsUpdated.set(ticketId, companyId);
+  }
+}
+
+export class InboundPipeline {
+  private chats = new KeyedChain();
+  private hookChains = new KeyedChain();
+  private queue: Item[] = [];
+  private flushing: Promise<void> | null = null;
+  private scheduled = false;
+  private earlyAcks = new Map<string, { ack: Ack; error?: ChannelError; at: number }>();
+  private hooks: InboundHook[] = [];
+  /** Committed batches and the items they carried (group commit at work: items / batches > 1 under load). */
+  readonly stats = { batches: 0, items: 0 };
+
+  constructor(
+    private ctx: AppContext,
+    /** Resolves when our own sends on the connection have recorded their externalIds (so echoes are recognised). */
+    private sendsSettled: (connectionId: number) => Promise<void> = async () => {},
+  ) {}
+
+  /** Registers an automation listener, called after commit for each stored inbound message. Answers an unsubscribe. */
+  onMessage(hook: InboundHook): () => void {
+    this.hooks.push(hook);
+    return () => {
+      this.hooks = this.hooks.filter((h) => h !== hook);
+    };
+  }
+
+  /** One channel event; resolves once committed or skipped. Events of one chat keep their order. */
+  submit(conn: ConnectionRef, event: InboundEvent): Promise<InboundResult> {
+    const invalid = validate(event);
+    if (invalid) {
+      this.ctx.log.warn("inbound event refused", { connectionId: conn.id, reason: invalid });
+      return Promise.resolve({ status: "dropped", reason: "invalid" });
+    }
+    let result!: Promise<InboundResult>;
+    const queued = this.chats.run(`${conn.id}:${event.chat.id}`, async () => {
+      const early = await this.prepare(conn, event);
+      if (early) {
+        result = Promise.resolve(early);
+        return;
+      }
+      const media = event.type === "message" ? await this.storeMedia(conn, event) : undefined;
+      result = new Promise<InboundResult>((resolve, reject) => this.push({ kind: "event", conn, event, media, done: { resolve, reject } }));
+    });
+    return queued.then(() => result);
+  }
+
+  /** Finds or creates the contact for a chat (through the same single writer). */
+  contact(conn: ConnectionRef, chat: InboundChat): Promise<{ id: number; name: string }> {
+    if (!chat || typeof chat.id !== "string" || !chat.id.trim()) return Promise.reject(new Error("chat.id is required"));
+    return this.chats.run(
+      `${conn.id}:${chat.id}`,
+      () => new Promise<{ id: number; name: string }>((resolve, reject) => this.push({ kind: "contact", conn, chat, done: { resolve, reject } })),
+    );
+  }
+
+  /** Delivery progress of a message by its externalId; batched like inbound events. Resolves true when a row changed. */
+  ack(conn: ConnectionRef, externalId: string, ack: Ack, error?: ChannelError): Promise<boolean> {
+    return new Promise<boolean>((resolve, reject) => this.push({ kind: "ack", conn, externalId, ack, error, done: { resolve, reject } }));
+  }
+
+  /** An ack that arrived before our send recorded the externalId: outbound replays it once the id is stored. */
+  replayEarlyAck(conn: ConnectionRef, externalId: string): void {
+    const key = `${conn.id}:${externalId}`;
+    const early = this.earlyAcks.get(key);
+    if (!early) return;
+    this.earlyAcks.delete(key);
+    void this.ack(conn, externalId, early.ack, early.error).catch((err) => this.ctx.log.error("early ack replay failed", { err: String(err) }));
+  }
+
+  /** Resolves when everything submitted so far (and hooks it triggered) is done. */
+  async idle(): Promise<void> {
+    for (;;) {
+      await this.chats.idle();
+      if (this.flushing) await this.flushing;
+      if (this.queue.length) {
+        await new Promise((r) => setImmediate(r));
+        continue;
+      }
+      await this.hookChains.idle();
+      if (!this.queue.length && !this.flushing && this.chats.size === 0 && this.hookChains.size === 0) return;
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------------------
+
+  /**
+   * Before queueing: a fromMe event waits for our sends in flight on the connection (so their echo is recognised),
+   * and a message with media is checked against known externalIds first, so media is never fetched twice.
+   * Plain texts skip the read: the writer checks duplicates inside its transaction anyway.
+   */
+  private async prepare(conn: ConnectionRef, event: InboundEvent): Promise<InboundResult | undefined> {
+    if (event.type !== "message") return undefined;
+    if (event.fromMe) await Promise.race([this.sendsSettled(conn.id), Bun.sleep(ECHO_WAIT_MS)]);
+    if (!event.media) return undefined;
+    const known = await this.ctx.db
+      .selectFrom("messages")
+      .select(["id", "ticketId", "contactId"])
+      .where("connectionId", "=", conn.id)
+      .where("externalId", "=", event.externalId)
+      .executeTakeFirst();
+    return known ? { status: "duplicate", messageId: known.id, ticketId: known.ticketId, contactId: known.contactId } : undefined;
+  }
+
+  private async storeMedia(conn: ConnectionRef, event: InboundMessage): Promise<MediaOutcome> {
+    const m = event.media;
+    if (!m) return undefined;
+    try {
+      const data = m.data ?? (m.fetch ? await m.fetch() : undefined);
+      if (!data) return { error: "MEDIA_MISSING" };
+      const stored = await this.ctx.media.save(conn.companyId, { data, name: m.name || defaultMediaName(m.mime) });
+      return { stored };
+    } catch (err) {
+      const code = (err as { code?: string }).code ?? "ERR_WAPP_DOWNLOAD_MEDIA";
+      this.ctx.log.warn("inbound media not stored", { connectionId: conn.id, externalId: event.externalId, code, err: String(err) });
+      return { error: code };
+    }
+  }
+
+  private push(item: Item): void {
+    this.queue.push(item);
+    if (!this.scheduled && !this.flushing) {
+      this.scheduled = true;
+      // Let events arriving in the same turn join the batch.
+      setImmediate(() => {
+        this.scheduled = false;
+        this.startFlush();
+      });
+    }
+  }
+
+  private startFlush(): void {
+    if (this.flushing) return;
+    this.flushing = this.flushLoop().finally(() => {
+      this.flushing = null;
+      if (this.queue.length) this.startFlush();
+    });
+  }
+
+  private async flushLoop(): Promise<void> {
+    while (this.queue.length) {
+      const batch = this.queue.splice(0, MAX_BATCH);
+      await this.writeBatch(batch);
+    }
+  }
+
+  /** One transaction for the whole batch; if it fails, each item is retried alone so one bad event cannot sink the others. */
+  private async writeBatch(batch: Item[]): Promise<void> {
+    try {
+      const fx = new Effects();
+      const results = await this.ctx.db.transaction().execute(async (trx) => {
+        const conns = new Map<number, Connection | undefined>();
+        const out: unknown[] = [];
+        for (const item of batch) out.push(await this.apply(trx, item, fx, conns));
+        return out;
+      });
+      this.stats.batches++;
+      this.stats.items += batch.length;
+      this.afterCommit(fx);
+      batch.forEach((item, i) => (item.done.resolve as (v: unknown) => void)(results[i]));
+    } catch (err) {
+      if (batch.length === 1) {
+        this.ctx.log.error("inbound write failed", { kind: batch[0]!.kind, err: err instanceof Error ? (err.stack ?? err.message) : String(err) });
+        batch[0]!.done.reject(err);
+        return;
+      }
+      for (const item of batch) await this.writeBatch([item]);
+    }
+  }
+
+  private apply(trx: Trx, item: Item, fx: Effects, conns: Map<number, Connection | undefined>): Promise<unknown> {
+    switch (item.kind) {
+      case "ack":
+        return this.applyAck(trx, item, fx);
+      case "contact":
+        return this.connection(trx, item.conn, conns).then(async (conn) => {
+          if (!conn) throw new Error("connection deleted");
+          const c = await this.upsertContact(trx, conn, item.chat, fx);
+          return { id: c.id, name: c.name };
+        });
+      case "event":
+        return this.connection(trx, item.conn, conns).then((conn) => {
+          if (!conn) return { status: "dropped", reason: "connection_deleted" } satisfies InboundResult;
+          const e = item.event;
+          switch (e.type) {
+            case "message":
+              return this.applyMessage(trx, conn, e, item.media, fx);
+            case "reaction":
+              return this.applyReaction(trx, conn, e, fx);
+            case "edit":
+              return this.applyEdit(trx, conn, e, fx);
+            case "revoke":
+              return this.applyRevoke(trx, conn, e, fx);
+          }
+        });
+    }
+  }
+
+  private async connection(trx: Trx, ref: ConnectionRef, cache: Map<number, Connection | undefined>): Promise<Connection | undefined> {
+    if (!cache.has(ref.id)) {
+      const row = await trx
+        .selectFrom("connections")
+        .selectAll()
+        .where("id", "=", ref.id)
+        .where("companyId", "=", ref.companyId)
+        .where("deletedAt", "is", null)
+        .executeTakeFirst();
+      cache.set(ref.id, row);
+    }
+    return cache.get(ref.id);
+  }
+
+  private async applyMessage(trx: Trx, conn: Connection, e: InboundMessage, media: MediaOutcome, fx: Effects): Promise<InboundResult> {
+    const isGroup = e.chat.isGroup === true;
+    if (isGroup && conn.allowGroup !== 1) return { status: "dropped", reason: "group_not_allowed" };
+
+    const dup = await trx
+      .selectFrom("messages")
+      .select(["id", "ticketId", "contactId"])
+      .where("connectionId", "=", conn.id)
+      .where("externalId", "=", e.externalId)
+      .executeTakeFirst();
+    if (dup) return { status: "duplicate", messageId: dup.id, ticketId: dup.ticketId, contactId: dup.contactId };
+
+    const now = this.ctx.clock.now();
+    const nowIso = now.toISOString();
+    const contact = await this.upsertContact(trx, conn, e.chat, fx);
+    const { ticket, created } = await this.findOrOpenTicket(trx, conn, contact.id, isGroup, now, fx);
+
+    const quoted = e.quotedExternalId
+      ? await trx.selectFrom("messages").select("id").where("connectionId", "=", conn.id).where("externalId", "=", e.quotedExternalId).executeTakeFirst()
+      : undefined;
+
+    const stored = media && "stored" in media ? media.stored : undefined;
+    const data: Record<string, unknown> = { ...e.data };
+    if (e.location) data.location = e.location;
+    if (media && "error" in media) data.mediaError = media.error;
+    if (e.timestamp !== undefined) data.sentAt = toIso(e.timestamp);
+    let body = typeof e.body === "string" ? e.body : "";
+    if (!body && e.location) body = `https://maps.google.com/maps?q=${e.location.latitude},${e.location.longitude}`;
+    const mediaType = e.kind ?? (stored ? mediaTypeOf(stored.mime) : e.location ? "locationMessage" : e.vCard ? "contactMessage" : media ? mediaTypeOf(e.media?.mime ?? "") : null);
+    const origin: MessageOrigin = e.fromMe ? "phone" : "contact";
+
+    const msg = await trx
+      .insertInto("messages")
+      .values({
+        companyId: conn.companyId,
+        ticketId: ticket.id,
+        contactId: contact.id,
+        connectionId: conn.id,
+        externalId: e.externalId,
+        body,
+        fromMe: e.fromMe ? 1 : 0,
+        read: e.fromMe ? 1 : 0,
+        isForwarded: e.isForwarded ? 1 : 0,
+        mediaKey: stored?.key ?? null,
+        mediaType,
+        mimetype: stored?.mime ?? e.media?.mime ?? null,
+        mediaName: stored?.name ?? e.media?.name ?? null,
+        quotedMsgId: quoted?.id ?? null,
+        ack: e.fromMe ? 1 : 0,
+        origin,
+        sendStatus: null,
+        vCard: e.vCard ?? null,
+        data: Object.keys(data).length ? JSON.stringify(data) : null,
+        participant: e.participant?.id ?? null,
+        senderName: e.participant?.name ?? null,
+        queueId: ticket.queueId,
+        createdAt: nowIso,
+        updatedAt: nowIso,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+
+    await trx
+      .updateTable("tickets")
+      .set((eb) => ({
+        lastMessage: summary(body, stored?.name ?? mediaType),
+        updatedAt: nowIso,
+        unreadMessages: e.fromMe ? 0 : eb("unreadMessages", "+", 1),
+      }))
+      .where("id", "=", ticket.id)
+      .execute();
+
+    fx.messagesCreated.push({ companyId: conn.companyId, ticketId: ticket.id, messageId: msg.id });
+    fx.ticketTouched(conn.companyId, ticket.id);
+    fx.hooks.push({
+      companyId: conn.companyId,
+      connectionId: conn.id,
+      ticketId: ticket.id,
+      contactId: contact.id,
+      messageId: msg.id,
+      ticketCreated: created,
+      fromMe: e.fromMe,
+      isGroup,
+    });
+    return { status: "stored", messageId: msg.id, ticketId: ticket.id, contactId: contact.id, ticketCreated: created };
+  }
+
+  /** The contact of a chat within the company and channel; created on first sight, name and picture refreshed. */
+  private async upsertContact(trx: Trx, conn: Connection, chat: InboundChat, fx: Effects) {
+    const nowIso = this.ctx.clock.now().toISOString();
+    const existing = await trx
+      .selectFrom("contacts")
+      .select(["id", "name", "number", "identity", "urlPicture", "isGroup", "email"])
+      .where("companyId", "=", conn.companyId)
+      .where("channel", "=", conn.channel)
+      .where("identity", "=", chat.id)
+      .executeTakeFirst();
+    const name = chat.name?.trim();
+    if (!existing) {
+      const row = await trx
+        .insertInto("contacts")
+        .values({
+          companyId: conn.companyId,
+          name: name || chat.number || chat.id,
+          number: chat.number ?? "",
+          email: chat.email ?? "",
+          channel: conn.channel,
+          identity: chat.id,
+          isGroup: chat.isGroup ? 1 : 0,
+          urlPicture: chat.picture ?? null,
+          whatsappId: conn.id,
+          createdAt: nowIso,
+          updatedAt: nowIso,
+        })
+        .returning(["id", "name"])
+        .executeTakeFirstOrThrow();
+      fx.contactsCreated.set(row.id, conn.companyId);
+      return row;
+    }
+    const patch: { name?: string; urlPicture?: string; number?: string } = {};
+    // A name typed by an agent is kept; the channel's name replaces only a placeholder (or a group's subject).
+    const placeholder = existing.name === "" || existing.name === existing.number || existing.name === existing.identity;
+    if (name && name !== existing.name && (placeholder || existing.isGroup === 1)) patch.name = name;
+    if (chat.picture && chat.picture !== existing.urlPicture) patch.urlPicture = chat.picture;
+    if (chat.number && !existing.number) patch.number = chat.number;
+    if (Object.keys(patch).length) {
+      await trx
+        .updateTable("contacts")
+        .set({ ...patch, updatedAt: nowIso })
+        .where("id", "=", existing.id)
+        .execute();
+      if (!fx.contactsCreated.has(existing.id)) fx.contactsUpdated.set(existing.id, conn.companyId);
+    }
+    return { id: existing.id, name: patch.name ?? existing.name };
+  }
+
+  private async findOrOpenTicket(
+    trx: Trx,
+    conn: Connection,
+    contactId: number,
+    isGroup: boolean,
+    now: Date,
+    fx: Effects,
+  ): Promise<{ ticket: Pick<Ticket, "id" | "queueId" | "status">; created: boolean }> {
+    const base = trx
+      .selectFrom("tickets")
+      .select(["id", "queueId", "status", "updatedAt"])
+      .where("companyId", "=", conn.companyId)
+      .where("whatsappId", "=", conn.id)
+      .where("contactId", "=", contactId);
+    const live = await base.where("status", "<>", "closed").executeTakeFirst();
+    if (live) return { ticket: live, created: false };
+
+    const nowIso = now.toISOString();
+    const status = isGroup && conn.groupAsTicket !== "enabled" ? "group" : "pending";
+    const latest = await base.orderBy("updatedAt", "desc").orderBy("id", "desc").executeTakeFirst();
+    const windowMs = conn.timeCreateNewTicket * 60_000;
+    if (latest && windowMs > 0 && now.getTime() - Date.parse(latest.updatedAt) <= windowMs) {
+      await trx.updateTable("tickets").set({ status, userId: null, closedAt: null, updatedAt: nowIso }).where("id", "=", latest.id).execute();
+      await trx.insertInto("ticket_logs").values({ companyId: conn.companyId, ticketId: latest.id, type: "reopen", queueId: latest.queueId, createdAt: nowIso }).execute();
+      fx.ticketTouched(conn.companyId, latest.id);
+      return { ticket: { id: latest.id, queueId: latest.queueId, status }, created: false };
+    }
+
+    const ticket = await trx
+      .insertInto("tickets")
+      .values({
+        uuid: crypto.randomUUID(),
+        companyId: conn.companyId,
+        status,
+        contactId,
+        whatsappId: conn.id,
+        channel: conn.channel,
+        isGroup: isGroup ? 1 : 0,
+        createdAt: nowIso,
+        updatedAt: nowIso,
+      })
+      .returning(["id", "queueId", "status"])
+      .executeTakeFirstOrThrow();
+    await trx.insertInto("ticket_logs").values({ companyId: conn.companyId, ticketId: ticket.id, type: "create", createdAt: nowIso }).execute();
+    fx.ticketsCreated.set(ticket.id, conn.companyId);
+    return { ticket, created: true };
+  }
+
+  private async findMessage(trx: Trx, conn: Connection, externalId: string) {
+    return trx
+      .selectFrom("messages")
+      .select(["id", "ticketId", "isDeleted"])
+      .where("connectionId", "=", conn.id)
+      .where("externalId", "=", externalId)
+      .executeTakeFirst();
+  }
+
+  private async applyReaction(trx: Trx, conn: Connection, e: InboundReaction, fx: Effects): Promise<InboundResult> {
+    const msg = await this.findMessage(trx, conn, e.externalId);
+    if (!msg) return { status: "dropped", reason: "unknown_message" };
+    const reactor = e.fromMe ? "phone" : `contact:${e.participant?.id ?? e.chat.id}`;
+    if (!e.emoji) {
+      await trx.deleteFrom("message_reactions").where("messageId", "=", msg.id).where("reactor", "=", reactor).execute();
+    } else {
+      const createdAt = this.ctx.clock.now().toISOString();
+      await trx
+        .insertInto("message_reactions")
+        .values({ messageId: msg.id, companyId: conn.companyId, reactor, emoji: e.emoji, fromMe: e.fromMe ? 1 : 0, createdAt })
+        .onConflict((oc) => oc.columns(["messageId", "reactor"]).doUpdateSet({ emoji: e.emoji, createdAt }))
+        .execute();
+    }
+    fx.messagesUpdated.set(msg.id, { companyId: conn.companyId, ticketId: msg.ticketId });
+    return { status: "updated", messageId: msg.id, ticketId: msg.ticketId };
+  }
+
+  private async applyEdit(trx: Trx, conn: Connection, e: InboundEdit, fx: Effects): Promise<InboundResult> {
+    const msg = await this.findMessage(trx, conn, e.externalId);
+    if (!msg || msg.isDeleted === 1) return { status: "dropped", reason: "unknown_message" };
+    await trx
+      .updateTable("messages")
+      .set({ body: e.body ?? "", isEdited: 1, updatedAt: this.ctx.clock.now().toISOString() })
+      .where("id", "=", msg.id)
+      .execute();
+    fx.messagesUpdated.set(msg.id, { companyId: conn.companyId, ticketId: msg.ticketId });
+    return { status: "updated", messageId: msg.id, ticketId: msg.ticketId };
+  }
+
+  private async applyRevoke(trx: Trx, conn: Connection, e: InboundRevoke, fx: Effects): Promise<InboundResult> {
+    const msg = await this.findMessage(trx, conn, e.externalId);
+    if (!msg) return { status: "dropped", reason: "unknown_message" };
+    await trx.updateTable("messages").set({ isDeleted: 1, updatedAt: this.ctx.clock.now().toISOString() }).where("id", "=", msg.id).execute();
+    fx.messagesUpdated.set(msg.id, { companyId: conn.companyId, ticketId: msg.ticketId });
+    return { status: "updated", messageId: msg.id, ticketId: msg.ticketId };
+  }
+
+  /** Acks only move forward; an error marks a message of ours failed. An unknown externalId is kept a minute for replay. */
+  private async applyAck(trx: Trx, item: Extract<Item, { kind: "ack" }>, fx: Effects): Promise<boolean> {
+    const { conn, externalId, ack, error } = item;
+    const msg = await trx
+      .selectFrom("messages")
+      .select(["id", "ticketId", "ack", "sendStatus", "fromMe"])
+      .where("connectionId", "=", conn.id)
+      .where("externalId", "=", externalId)
+      .where("companyId", "=", conn.companyId)
+      .executeTakeFirst();
+    if (!msg) {
+      fx.earlyAcks.push({ key: `${conn.id}:${externalId}`, ack, error });
+      return false;
+    }
+    const nowIso = this.ctx.clock.now().toISOString();
+    if (error && msg.fromMe === 1 && msg.sendStatus !== null) {
+      await trx
+        .updateTable("messages")
+        .set({ sendStatus: "failed", errorCode: error.code, errorMessage: error.message, updatedAt: nowIso })
+        .where("id", "=", msg.id)
+        .execute();
+    } else if (ack > msg.ack) {
+      await trx.updateTable("messages").set({ ack, updatedAt: nowIso }).where("id", "=", msg.id).where("ack", "<", ack).execute();
+    } else {
+      return false;
+    }
+    fx.messagesUpdated.set(msg.id, { companyId: conn.companyId, ticketId: msg.ticketId });
+    return true;
+  }
+
+  private afterCommit(fx: Effects): void {
+    const bus = this.ctx.bus;
+    for (const [contactId, companyId] of fx.contactsCreated) bus.emit("contact.created", { companyId, contactId });
+    for (const [contactId, companyId] of fx.contactsUpdated) bus.emit("contact.updated", { companyId, contactId });
+    for (const [ticketId, companyId] of fx.ticketsCreated) bus.emit("ticket.created", { companyId, ticketId });
+    for (const [ticketId, companyId] of fx.ticketsUpdated) bus.emit("ticket.updated", { companyId, ticketId });
+    for (const m of fx.messagesCreated) bus.emit("message.created", m);
+    for (const [messageId, m] of fx.messagesUpdated) bus.emit("message.updated", { ...m, messageId });
+
+    if (fx.earlyAcks.length) {
+      const now = Date.now();
+      if (this.earlyAcks.size > 5_000) for (const [k, v] of this.earlyAcks) if (now - v.at > EARLY_ACK_TTL_MS) this.earlyAcks.delete(k);
+      for (const a of fx.earlyAcks) {
+        const prev = this.earlyAcks.get(a.key);
+        if (!prev || a.ack > prev.ack || a.error) this.earlyAcks.set(a.key, { ack: a.ack, error: a.error, at: now });
+      }
+    }
+
+    if (!this.hooks.length) return;
+    for (const h of fx.hooks) {
+      if (h.fromMe) continue;
+      const hooks = this.hooks;
+      void this.hookChains.run(`ticket:${h.ticketId}`, async () => {
+        for (const hook of hooks) {
+          try {
+            await hook(h);
+          } catch (err) {
+            this.ctx.log.error("inbound hook failed", { ticketId: h.ticketId, messageId: h.messageId, err: String(err) });
+          }
+        }
+      });
+    }
+  }
+}
+
+/** A reason when the event cannot be handled at all; undefined when it is well-formed. */
+function validate(event: InboundEvent): string | undefined {
+  if (!event || typeof event !== "object") return "not an object";
+  if (!event.chat || typeof event.chat.id !== "string" || !event.chat.id.trim()) return "chat.id is required";
+  if (typeof event.externalId !== "string" || !event.externalId) return "externalId is required";
+  if (event.type === "message") {
+    const empty = !(typeof event.body === "string" && event.body.trim()) && !event.media && !event.location && !event.vCard && !event.kind;
+    if (empty) return "empty message";
+    return undefined;
+  }
+  if (event.type === "reaction" || event.type === "edit" || event.type === "revoke") return undefined;
+  return "unknown event type";
+}
+
+/** spec mediaType from a MIME type. */
+export function mediaTypeOf(mime: string): string {
+  if (mime.startsWith("image/")) return "image";
+  if (mime.startsWith("audio/")) return "audio";
+  if (mime.startsWith("video/")) return "video";
+  return "application";
+}
+
+function defaultMediaName(mime?: string): string {
+  const ext = mime?.split("/")[1]?.split(";")[0] ?? "bin";
+  return `file.${ext}`;
+}
+
+/** What the ticket list shows as the last message. */
+export function summary(body: string, fallback: string | null | undefined): string {
+  const text = body.trim() || fallback || "";
+  return text.length > LAST_MESSAGE_MAX ? text.slice(0, LAST_MESSAGE_MAX) : text;
+}
+
+function toIso(t: number | Date | string): string | undefined {
+  const d = t instanceof Date ? t : new Date(typeof t === "number" && t < 1e12 ? t * 1000 : t);
+  return Number.isNaN(d.getTime()) ? undefined : d.toISOString();
+}

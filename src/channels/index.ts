@@ -1,0 +1,68 @@
+/**
+ * ctx.channels: the channels core assembled for one context.
+ *   registry  plugins by id (plugins/index.ts plus injected test plugins)
+ *   sessions  live sessions (boot, backoff, status)
+ *   inbound   the single writer of channel events (contacts, tickets, messages)
+ *   outbound  guards, sending, acks, retries, restart recovery
+ */
+import type { AppContext } from "../context";
+import type { ChannelPlugin } from "./adapter";
+import { type InboundHook, InboundPipeline } from "./inbound";
+import { Outbound } from "./outbound";
+import { ChannelRegistry } from "./registry";
+import { SessionManager } from "./sessions";
+
+export interface ChannelsCore {
+  registry: ChannelRegistry;
+  sessions: SessionManager;
+  inbound: InboundPipeline;
+  outbound: Outbound;
+  /** The automation hook point: called after commit for every stored inbound message (not fromMe), in order per ticket. */
+  onInbound(hook: InboundHook): () => void;
+  /** Boot: restart recovery of sends, then every connection's session. */
+  boot(): Promise<void>;
+  /** Resolves when inbound writes, hooks and sends in progress are done (tests, shutdown). */
+  idle(): Promise<void>;
+  /** Shutdown: stop sessions, drain writes and sends. */
+  close(): Promise<void>;
+}
+
+export function createChannels(ctx: AppContext, plugins: readonly ChannelPlugin<any>[]): ChannelsCore {
+  const registry = new ChannelRegistry(plugins);
+  let outbound!: Outbound;
+  const inbound = new InboundPipeline(ctx, (connectionId) => outbound.settled(connectionId));
+  const sessions = new SessionManager(ctx, registry, inbound, {
+    connected: (connectionId) => void outbound.flushConnection(connectionId).catch((err) => ctx.log.error("flush of queued sends failed", { connectionId, err: String(err) })),
+  });
+  outbound = new Outbound(ctx, inbound, {
+    liveSession: (id) => sessions.liveSession(id),
+    authExpired: (id, error) => sessions.authExpired(id, error),
+  });
+
+  const idle = async () => {
+    await inbound.idle();
+    await outbound.idle();
+    await inbound.idle();
+    await sessions.idle();
+  };
+
+  return {
+    registry,
+    sessions,
+    inbound,
+    outbound,
+    onInbound: (hook) => inbound.onMessage(hook),
+    async boot() {
+      await outbound.recover();
+      await sessions.startAll();
+    },
+    idle,
+    async close() {
+      outbound.stop();
+      // Drain: sends in flight finish (or time out) while their sessions are still up, then sessions stop.
+      await outbound.idle();
+      await sessions.stopAll();
+      await inbound.idle();
+    },
+  };
+}

@@ -1,0 +1,454 @@
+/**
+ * The outbound pipeline: guards, storing, sending through the plugin, acks, failures, retries and restart rules.
+ *
+ * Guards live here, in the core, before any plugin is called:
+ *   - private notes are stored and never sent;
+ *   - messages that came from the channel (origin contact or phone) are never sent back;
+ *   - agents send only on open or group tickets they can see (assertAgentCanSend).
+ *
+ * A message is stored `sendStatus: queued, ack 0`, then sent in-process, in order per ticket:
+ *   queued -> (attempts + 1, sendingAt recorded, committed) -> plugin.send -> sent (externalId, ack 1)
+ *                                                                         \-> failed (errorCode, errorMessage)
+ * A session that is not CONNECTED leaves the message queued; it goes out when the session reports CONNECTED.
+ *
+ * Restart rules (recover() at boot): a message left `sending` was in flight and may or may not have reached the
+ * contact, so it is marked failed (INTERRUPTED) with a retry button, never resent on its own; queued rows that were
+ * never attempted go out when their session connects; nothing is sent automatically more than 24 h after it was
+ * queued (EXPIRED). A person's retry (POST /api/messages/:id/retry) queues it again.
+ *
+ * Why not the jobs table: sends must keep per-chat order, start at once, and be at-most-once; the message row itself
+ * is the durable record (queued / sending / sent / failed), and recover() is the reclaiming job (docs/decisions.md).
+ */
+import { sql } from "kysely";
+import type { AppContext } from "../context";
+import type { MessageOrigin } from "../db/schema";
+import { noPermission } from "../http/errors";
+import type { StoredMedia } from "../storage/media";
+import { canSeeTicket, type VisibilityActor, type VisibilityTicket } from "../modules/tickets/visibility";
+import { ChannelError, type ChannelErrorCode, type ChannelSession, type MessageRef, type OutboundMessage } from "./adapter";
+import type { ConnectionRef, InboundPipeline } from "./inbound";
+import { mediaTypeOf, summary } from "./inbound";
+import { KeyedChain } from "./keyed";
+
+/** Codes the core stores on a failed message besides the plugins' ChannelError codes. */
+export type CoreSendErrorCode =
+  /** In flight when the process stopped: it may or may not have been delivered. */
+  | "INTERRUPTED"
+  /** Not sent within 24 h of being queued. */
+  | "EXPIRED"
+  /** The connection was deleted or its channel is not installed. */
+  | "NO_CONNECTION"
+  /** The plugin did not answer in time. */
+  | "TIMEOUT";
+export type SendErrorCode = ChannelErrorCode | CoreSendErrorCode;
+
+export const MAX_SEND_DELAY_MS = 24 * 3600 * 1000;
+const SEND_TIMEOUT_MS = 60_000;
+const SWEEP_INTERVAL_MS = 60_000;
+
+const ERROR_TEXT: Record<CoreSendErrorCode, string> = {
+  INTERRUPTED: "The server restarted while this message was being sent; it may not have reached the contact. Retry to send it again.",
+  EXPIRED: "Not sent: the connection was unavailable for more than 24 hours. Retry to send it now.",
+  NO_CONNECTION: "Not sent: the ticket's connection no longer exists.",
+  TIMEOUT: "The channel did not answer in time; the message may not have reached the contact.",
+};
+
+/** Origins that the core may send; contact and phone messages came from the channel and are never echoed. */
+export type SendableOrigin = Exclude<MessageOrigin, "contact" | "phone">;
+
+export interface QueueInput {
+  companyId: number;
+  ticketId: number;
+  body: string;
+  origin: SendableOrigin;
+  userId?: number | null;
+  /** Stored and shown to agents, never sent. */
+  isPrivate?: boolean;
+  quotedMsgId?: number | null;
+  media?: StoredMedia;
+  vCard?: string | null;
+  isForwarded?: boolean;
+}
+
+export interface OutboundDeps {
+  /** The connection's session when it is CONNECTED. */
+  liveSession(connectionId: number): ChannelSession | undefined;
+  /** A send answered AUTH_EXPIRED: the connection needs a person. */
+  authExpired(connectionId: number, error: ChannelError): void;
+}
+
+/** Agents send only on open or group tickets they can see (private notes only need the ticket to be visible). */
+export function assertAgentCanSend(
+  actor: VisibilityActor,
+  ticket: VisibilityTicket & { status: string },
+  queueIds: readonly number[],
+  opts: { isPrivate?: boolean } = {},
+): void {
+  if (!canSeeTicket(actor, ticket, queueIds)) throw noPermission();
+  if (opts.isPrivate) return;
+  if (ticket.status !== "open" && ticket.status !== "group") throw noPermission("Messages can only be sent on open tickets");
+}
+
+export class Outbound {
+  private chains = new KeyedChain();
+  private inflight = new Map<number, Set<Promise<unknown>>>();
+  private timer: ReturnType<typeof setInterval> | undefined;
+
+  constructor(
+    private ctx: AppContext,
+    private inbound: InboundPipeline,
+    private deps: OutboundDeps,
+  ) {}
+
+  /**
+   * Stores an outgoing message (queued, ack 0; a private note is stored with no send status) with the ticket's
+   * lastMessage in the same transaction, publishes the events, and starts the send. Answers the message id.
+   * Callers (agent routes, external API, automation, campaigns, schedules) check their own permission first
+   * (agents: assertAgentCanSend). Opens its own transaction: never call it from inside another one.
+   */
+  async queue(input: QueueInput): Promise<{ messageId: number; ticketId: number }> {
+    const origin: string = input.origin;
+    if (origin === "contact" || origin === "phone") throw new Error("channel-originated messages are never sent back");
+    const nowIso = this.ctx.clock.now().toISOString();
+    const isPrivate = input.isPrivate === true;
+    const { messageId } = await this.ctx.db.transaction().execute(async (trx) => {
+      const ticket = await trx
+        .selectFrom("tickets")
+        .select(["id", "contactId", "whatsappId", "queueId"])
+        .where("id", "=", input.ticketId)
+        .where("companyId", "=", input.companyId)
+        .executeTakeFirstOrThrow();
+      const media = input.media;
+      const row = await trx
+        .insertInto("messages")
+        .values({
+          companyId: input.companyId,
+          ticketId: ticket.id,
+          contactId: ticket.contactId,
+          connectionId: ticket.whatsappId,
+          body: input.body,
+          fromMe: 1,
+          read: 1,
+          isPrivate: isPrivate ? 1 : 0,
+          isForwarded: input.isForwarded ? 1 : 0,
+          mediaKey: media?.key ?? null,
+          mediaType: media ? mediaTypeOf(media.mime) : input.vCard ? "contactMessage" : null,
+          mimetype: media?.mime ?? null,
+          mediaName: media?.name ?? null,
+          quotedMsgId: input.quotedMsgId ?? null,
+          ack: 0,
+          origin: input.origin,
+          sendStatus: isPrivate ? null : "queued",
+          queuedAt: isPrivate ? null : nowIso,
+          vCard: input.vCard ?? null,
+          queueId: ticket.queueId,
+          userId: input.userId ?? null,
+          createdAt: nowIso,
+          updatedAt: nowIso,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      if (!isPrivate) {
+        await trx
+          .updateTable("tickets")
+          .set({ lastMessage: summary(input.body, media?.name), unreadMessages: 0, updatedAt: nowIso })
+          .where("id", "=", ticket.id)
+          .execute();
+      }
+      return { messageId: row.id };
+    });
+    this.ctx.bus.emit("message.created", { companyId: input.companyId, ticketId: input.ticketId, messageId });
+    if (!isPrivate) {
+      this.ctx.bus.emit("ticket.updated", { companyId: input.companyId, ticketId: input.ticketId });
+      this.dispatch(messageId, input.ticketId);
+    }
+    return { messageId, ticketId: input.ticketId };
+  }
+
+  /** Queues a failed message again (a person's retry). False when it is not failed (already sent, in flight, a note...). */
+  async requeue(companyId: number, messageId: number): Promise<boolean> {
+    const nowIso = this.ctx.clock.now().toISOString();
+    const row = await this.ctx.db
+      .updateTable("messages")
+      .set({ sendStatus: "queued", queuedAt: nowIso, sendingAt: null, errorCode: null, errorMessage: null, updatedAt: nowIso })
+      .where("id", "=", messageId)
+      .where("companyId", "=", companyId)
+      .where("sendStatus", "=", "failed")
+      .where("isPrivate", "=", 0)
+      .where("origin", "not in", ["contact", "phone"])
+      .returning(["id", "ticketId"])
+      .executeTakeFirst();
+    if (!row) return false;
+    this.ctx.bus.emit("message.updated", { companyId, ticketId: row.ticketId, messageId });
+    this.dispatch(row.id, row.ticketId);
+    return true;
+  }
+
+  /** Starts sending (in order per ticket). Safe to call more than once: only a queued row is claimed. */
+  dispatch(messageId: number, ticketId: number): Promise<void> {
+    return this.chains.run(`ticket:${ticketId}`, () => this.sendOne(messageId)).catch((err) => {
+      this.ctx.log.error("outbound dispatch failed", { messageId, err: err instanceof Error ? (err.stack ?? err.message) : String(err) });
+    });
+  }
+
+  /** The session of the connection is CONNECTED: send what waited for it (oldest first). */
+  async flushConnection(connectionId: number): Promise<void> {
+    await this.expireStale();
+    const rows = await this.ctx.db
+      .selectFrom("messages")
+      .select(["id", "ticketId"])
+      .where("sendStatus", "=", sql.lit("queued"))
+      .where("connectionId", "=", connectionId)
+      .orderBy("queuedAt")
+      .orderBy("id")
+      .execute();
+    for (const r of rows) void this.dispatch(r.id, r.ticketId);
+  }
+
+  /** Boot: in-flight rows become failed (INTERRUPTED), too-old queued rows expire. Starts the periodic expiry sweep. */
+  async recover(): Promise<void> {
+    const nowIso = this.ctx.clock.now().toISOString();
+    const interrupted = await this.ctx.db
+      .updateTable("messages")
+      .set({ sendStatus: "failed", errorCode: "INTERRUPTED", errorMessage: ERROR_TEXT.INTERRUPTED, updatedAt: nowIso })
+      .where("sendStatus", "=", sql.lit("sending"))
+      .returning(["id", "ticketId", "companyId"])
+      .execute();
+    for (const m of interrupted) this.ctx.bus.emit("message.updated", { companyId: m.companyId, ticketId: m.ticketId, messageId: m.id });
+    if (interrupted.length) this.ctx.log.warn("sends interrupted by a restart marked failed", { count: interrupted.length });
+    await this.expireStale();
+    this.timer ??= setInterval(() => void this.expireStale().catch((err) => this.ctx.log.error("send expiry sweep failed", { err: String(err) })), SWEEP_INTERVAL_MS);
+    this.timer.unref?.();
+  }
+
+  /** Queued rows older than 24 h are failed (EXPIRED), never sent late. */
+  async expireStale(): Promise<number> {
+    const now = this.ctx.clock.now();
+    const cutoff = new Date(now.getTime() - MAX_SEND_DELAY_MS).toISOString();
+    const expired = await this.ctx.db
+      .updateTable("messages")
+      .set({ sendStatus: "failed", errorCode: "EXPIRED", errorMessage: ERROR_TEXT.EXPIRED, updatedAt: now.toISOString() })
+      .where("sendStatus", "=", sql.lit("queued"))
+      .where("queuedAt", "<", cutoff)
+      .returning(["id", "ticketId", "companyId"])
+      .execute();
+    for (const m of expired) this.ctx.bus.emit("message.updated", { companyId: m.companyId, ticketId: m.ticketId, messageId: m.id });
+    return expired.length;
+  }
+
+  /** Resolves when our sends in flight on the connection have recorded their outcome. */
+  async settled(connectionId: number): Promise<void> {
+    const set = this.inflight.get(connectionId);
+    if (set?.size) await Promise.allSettled([...set]);
+  }
+
+  /** Resolves when every dispatched send has finished (tests, shutdown). */
+  idle(): Promise<void> {
+    return this.chains.idle();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  // ---------------------------------------------------------------------------------------------------------
+
+  private async sendOne(messageId: number): Promise<void> {
+    const db = this.ctx.db;
+    const row = await db
+      .selectFrom("messages")
+      .innerJoin("tickets", "tickets.id", "messages.ticketId")
+      .innerJoin("contacts", "contacts.id", "tickets.contactId")
+      .leftJoin("connections", "connections.id", "messages.connectionId")
+      .select([
+        "messages.id",
+        "messages.companyId",
+        "messages.ticketId",
+        "messages.connectionId",
+        "messages.body",
+        "messages.isPrivate",
+        "messages.origin",
+        "messages.sendStatus",
+        "messages.queuedAt",
+        "messages.mediaKey",
+        "messages.mediaType",
+        "messages.quotedMsgId",
+        "messages.vCard",
+        "contacts.identity",
+        "contacts.number",
+        "contacts.isGroup",
+        "connections.deletedAt as connectionDeletedAt",
+        "connections.channel",
+      ])
+      .where("messages.id", "=", messageId)
+      .executeTakeFirst();
+    if (!row || row.sendStatus !== "queued") return;
+    if (row.isPrivate === 1 || row.origin === "contact" || row.origin === "phone") return;
+    const now = this.ctx.clock.now();
+    if (now.getTime() - Date.parse(row.queuedAt ?? now.toISOString()) > MAX_SEND_DELAY_MS) {
+      await this.fail(row, "EXPIRED", ERROR_TEXT.EXPIRED);
+      return;
+    }
+    if (row.connectionId === null || row.connectionDeletedAt !== null || !row.channel) {
+      await this.fail(row, "NO_CONNECTION", ERROR_TEXT.NO_CONNECTION);
+      return;
+    }
+    const session = this.deps.liveSession(row.connectionId);
+    if (!session) return; // stays queued until the session reports CONNECTED
+
+    const outbound = await this.buildOutbound(row);
+    // Claim: attempts and sendingAt are committed before the plugin is called.
+    const claimed = await db
+      .updateTable("messages")
+      .set((eb) => ({ sendStatus: "sending", attempts: eb("attempts", "+", 1), sendingAt: now.toISOString(), updatedAt: now.toISOString() }))
+      .where("id", "=", row.id)
+      .where("sendStatus", "=", "queued")
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) return;
+
+    const conn: ConnectionRef = { id: row.connectionId, companyId: row.companyId, channel: row.channel };
+    const sending = Promise.resolve().then(() => session.send(outbound));
+    // Tracked until the outcome is recorded, so an echo of this send waits and is recognised as ours.
+    let recorded!: () => void;
+    const untrack = this.track(conn.id, new Promise<void>((r) => (recorded = r)));
+    try {
+      const result = await withTimeout(sending, SEND_TIMEOUT_MS);
+      await this.recordSent(row, conn, result?.externalId);
+    } catch (err) {
+      if (err instanceof TimeoutError) {
+        await this.fail(row, "TIMEOUT", ERROR_TEXT.TIMEOUT);
+        // A late answer still tells us it went out.
+        sending.then((r) => this.lateSuccess(row, conn, r?.externalId)).catch(() => undefined);
+      } else {
+        const ce = ChannelError.from(err);
+        await this.fail(row, ce.code, ce.message);
+        if (ce.code === "AUTH_EXPIRED") this.deps.authExpired(conn.id, ce);
+      }
+    } finally {
+      untrack();
+      recorded();
+    }
+  }
+
+  private async buildOutbound(row: {
+    id: number;
+    companyId: number;
+    ticketId: number;
+    body: string;
+    mediaKey: string | null;
+    mediaType: string | null;
+    quotedMsgId: number | null;
+    vCard: string | null;
+    identity: string | null;
+    number: string;
+    isGroup: number;
+  }): Promise<OutboundMessage> {
+    const msg: OutboundMessage = {
+      messageId: row.id,
+      ticketId: row.ticketId,
+      to: { chatId: row.identity ?? row.number, isGroup: row.isGroup === 1, number: row.number || undefined },
+      body: row.body,
+    };
+    if (row.vCard) msg.vCard = row.vCard;
+    if (row.mediaKey) {
+      const found = await this.ctx.media.get(row.companyId, row.mediaKey);
+      if (found) {
+        const base = this.ctx.config.PUBLIC_URL?.replace(/\/$/, "") ?? "";
+        msg.media = {
+          mime: found.media.mime,
+          name: found.media.name,
+          size: found.media.size,
+          kind: row.mediaType ?? mediaTypeOf(found.media.mime),
+          read: async () => new Uint8Array(await found.file.arrayBuffer()),
+          url: base + this.ctx.media.url(row.companyId, row.mediaKey),
+        };
+      }
+    }
+    if (row.quotedMsgId) {
+      const q = await this.ctx.db
+        .selectFrom("messages")
+        .select(["externalId", "fromMe", "participant"])
+        .where("id", "=", row.quotedMsgId)
+        .where("companyId", "=", row.companyId)
+        .executeTakeFirst();
+      if (q?.externalId) {
+        const ref: MessageRef = { externalId: q.externalId, chatId: msg.to.chatId, fromMe: q.fromMe === 1 };
+        if (q.participant) ref.participant = q.participant;
+        msg.quoted = ref;
+      }
+    }
+    return msg;
+  }
+
+  private async recordSent(row: { id: number; companyId: number; ticketId: number }, conn: ConnectionRef, externalId: string | undefined): Promise<void> {
+    const nowIso = this.ctx.clock.now().toISOString();
+    const set = { sendStatus: "sent" as const, errorCode: null, errorMessage: null, updatedAt: nowIso };
+    const write = (ext: string | null) =>
+      this.ctx.db
+        .updateTable("messages")
+        .set((eb) => ({ ...set, externalId: ext, ack: sql<number>`max(${eb.ref("ack")}, 1)` }))
+        .where("id", "=", row.id)
+        .execute();
+    const ext = typeof externalId === "string" && externalId ? externalId : null;
+    try {
+      await write(ext);
+    } catch (err) {
+      if (!ext || !String(err).includes("UNIQUE")) throw err;
+      // The channel's echo of our own send got stored first as a phone message: it is the same message, drop the echo.
+      await this.ctx.db
+        .deleteFrom("messages")
+        .where("connectionId", "=", conn.id)
+        .where("externalId", "=", ext)
+        .where("origin", "=", "phone")
+        .where("id", "<>", row.id)
+        .execute();
+      await write(ext);
+    }
+    this.ctx.bus.emit("message.updated", { companyId: row.companyId, ticketId: row.ticketId, messageId: row.id });
+    if (ext) this.inbound.replayEarlyAck(conn, ext);
+  }
+
+  private async lateSuccess(row: { id: number; companyId: number; ticketId: number }, conn: ConnectionRef, externalId: string | undefined) {
+    const still = await this.ctx.db
+      .selectFrom("messages")
+      .select("id")
+      .where("id", "=", row.id)
+      .where("sendStatus", "=", "failed")
+      .where("errorCode", "=", "TIMEOUT")
+      .executeTakeFirst();
+    if (still) await this.recordSent(row, conn, externalId);
+  }
+
+  private async fail(row: { id: number; companyId: number; ticketId: number }, code: SendErrorCode, message: string): Promise<void> {
+    await this.ctx.db
+      .updateTable("messages")
+      .set({ sendStatus: "failed", errorCode: code, errorMessage: message.slice(0, 500), updatedAt: this.ctx.clock.now().toISOString() })
+      .where("id", "=", row.id)
+      .execute();
+    this.ctx.log.warn("message not sent", { messageId: row.id, code, error: message });
+    this.ctx.bus.emit("message.updated", { companyId: row.companyId, ticketId: row.ticketId, messageId: row.id });
+  }
+
+  private track(connectionId: number, p: Promise<unknown>): () => void {
+    let set = this.inflight.get(connectionId);
+    if (!set) this.inflight.set(connectionId, (set = new Set()));
+    set.add(p);
+    return () => {
+      set.delete(p);
+      if (!set.size) this.inflight.delete(connectionId);
+    };
+  }
+}
+
+class TimeoutError extends Error {}
+
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout>;
+  return Promise.race([
+    p,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new TimeoutError("timeout")), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}

@@ -1,0 +1,194 @@
+import { afterEach, describe, expect, test } from "bun:test";
+import { z } from "zod";
+import { createUser } from "../../tests/helpers/factories";
+import { type ChannelTestApp, createChannelTestApp, createTestChannel } from "../../tests/helpers/test-channel";
+import { defineChannel } from "./adapter";
+import { createConnection, deleteConnection, randomAlphanumeric } from "./connections";
+
+let t: ChannelTestApp | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+type Frame = { companyId: number; event: string; data: any; opts: any };
+function spyHub(app: ChannelTestApp): Frame[] {
+  const frames: Frame[] = [];
+  const original = app.ctx.hub.emit.bind(app.ctx.hub);
+  app.ctx.hub.emit = ((companyId: number, event: string, data: unknown, opts?: unknown) => {
+    frames.push({ companyId, event, data, opts });
+    return original(companyId, event, data, opts as never);
+  }) as typeof app.ctx.hub.emit;
+  return frames;
+}
+
+const connRow = (app: ChannelTestApp, id: number) => app.ctx.db.selectFrom("connections").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+
+describe("session manager", () => {
+  test("start: OPENING then CONNECTED, persisted on the row and pushed as whatsappSession / whatsapp", async () => {
+    const chan = createTestChannel();
+    t = await createChannelTestApp({ plugins: [chan.plugin] });
+    const frames = spyHub(t);
+    const { id } = await createConnection(t.ctx, 1, { name: "Main", channel: "testchan", config: { number: "5511900000000", apiKey: "secret-key" } });
+    await t.ctx.channels.idle();
+    const row = await connRow(t, id);
+    expect(row).toMatchObject({ status: "CONNECTED", number: "5511900000000", qrcode: "", retries: 0, isDefault: 1 });
+    expect(row.token).toMatch(/^[A-Za-z0-9]{30}$/);
+    expect(row.widgetKey).toBeNull();
+    const sessionFrames = frames.filter((f) => f.event === "company-1-whatsappSession");
+    expect(sessionFrames.map((f) => f.data.session.status)).toEqual(["OPENING", "CONNECTED"]);
+    expect(frames.filter((f) => f.event === "company-1-whatsapp").map((f) => f.data.whatsapp.status)).toEqual(["OPENING", "CONNECTED"]);
+    // Payloads carry no secrets, and non-managers get the picker subset.
+    const last = frames.at(-1)!;
+    expect(JSON.stringify(last.data)).not.toContain("secret-key");
+    expect(JSON.stringify(last.data)).not.toContain(row.token);
+    const plain = { profile: "user", super: false, flags: { allowConnections: "disabled" } } as never;
+    expect(last.opts.shape(plain, last.data)).toEqual({ action: "update", whatsapp: { id, name: "Main", channel: "testchan", status: "CONNECTED", isDefault: true } });
+    const admin = { profile: "admin", super: false, flags: { allowConnections: "disabled" } } as never;
+    expect(last.opts.shape(admin, last.data)).toBe(last.data);
+  });
+
+  test("QR pairing: status qrcode with the code, cleared when connected", async () => {
+    const chan = createTestChannel();
+    t = await createChannelTestApp({ plugins: [chan.plugin] });
+    const { id } = await createConnection(t.ctx, 1, { name: "QR", channel: "testchan", config: { mode: "qrcode" } });
+    await t.ctx.channels.idle();
+    expect(await connRow(t, id)).toMatchObject({ status: "qrcode", qrcode: `QR-${id}` });
+    chan.session(id)!.pair();
+    await t.ctx.channels.idle();
+    expect(await connRow(t, id)).toMatchObject({ status: "CONNECTED", qrcode: "" });
+  });
+
+  test("a failed start is retried with backoff; the retry count is persisted and reset on CONNECTED", async () => {
+    const chan = createTestChannel();
+    t = await createChannelTestApp({ plugins: [chan.plugin] });
+    chan.startFailures.push("TEMPORARY");
+    const { id } = await createConnection(t.ctx, 1, { name: "Flaky", channel: "testchan" });
+    await t.ctx.channels.idle();
+    expect(await connRow(t, id)).toMatchObject({ status: "DISCONNECTED", retries: 1 });
+    await Bun.sleep(1_150);
+    await t.ctx.channels.idle();
+    expect(await connRow(t, id)).toMatchObject({ status: "CONNECTED", retries: 0 });
+    expect(chan.session(id)!.starts).toBe(1);
+  });
+
+  test("a lost session reconnects; AUTH_EXPIRED leaves it DISCONNECTED for a person", async () => {
+    const chan = createTestChannel();
+    t = await createChannelTestApp({ plugins: [chan.plugin] });
+    const { id } = await createConnection(t.ctx, 1, { name: "Lossy", channel: "testchan" });
+    const first = chan.session(id)!;
+    first.drop("TEMPORARY");
+    await t.ctx.channels.idle();
+    expect((await connRow(t, id)).status).toBe("DISCONNECTED");
+    await Bun.sleep(1_150);
+    await t.ctx.channels.idle();
+    const second = chan.session(id)!;
+    expect(second).not.toBe(first);
+    expect(first.stops).toBe(1);
+    expect((await connRow(t, id)).status).toBe("CONNECTED");
+    // Reports from the old session object are ignored.
+    first.host.status("qrcode", "stale");
+    await t.ctx.channels.idle();
+    expect((await connRow(t, id)).status).toBe("CONNECTED");
+
+    second.drop("AUTH_EXPIRED");
+    await Bun.sleep(1_200);
+    await t.ctx.channels.idle();
+    expect((await connRow(t, id)).status).toBe("DISCONNECTED");
+    expect(chan.session(id)).toBe(second);
+    await t.ctx.channels.sessions.restart(id);
+    await t.ctx.channels.idle();
+    expect((await connRow(t, id)).status).toBe("CONNECTED");
+  });
+
+  test("boot starts every non-deleted connection; close stops them; plugin state survives a restart", async () => {
+    const chan = createTestChannel();
+    t = await createChannelTestApp({ plugins: [chan.plugin] });
+    const a = await createConnection(t.ctx, 1, { name: "A", channel: "testchan" });
+    const b = await createConnection(t.ctx, 1, { name: "B", channel: "testchan" });
+    await chan.session(a.id)!.host.authState.set("creds", { me: "a" });
+    const sessionA = chan.session(a.id)!;
+    expect(await deleteConnection(t.ctx, 1, b.id)).toBe(true);
+    expect(chan.session(b.id)!.loggedOut).toBe(true);
+    t = await t.restart();
+    expect(sessionA.stops).toBe(1);
+    const restarted = chan.session(a.id)!;
+    expect(restarted).not.toBe(sessionA);
+    expect(await restarted.host.authState.get("creds")).toEqual({ me: "a" });
+    expect(chan.session(b.id)!.starts).toBe(1); // the deleted one was not started again
+    expect((await connRow(t, b.id)).deletedAt).not.toBeNull();
+  });
+
+  test("a connection whose channel is not installed stays DISCONNECTED", async () => {
+    const chan = createTestChannel();
+    t = await createChannelTestApp({ plugins: [chan.plugin] });
+    const row = await t.ctx.db
+      .insertInto("connections")
+      .values({ companyId: 1, name: "Ghost", channel: "nochannel", token: randomAlphanumeric(), status: "CONNECTED" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await t.ctx.channels.sessions.start(row.id);
+    await t.ctx.channels.idle();
+    expect((await connRow(t, row.id)).status).toBe("DISCONNECTED");
+  });
+
+  test("registry: manifests are UI-safe, config is validated by the plugin's schema and secrets are redacted", async () => {
+    const chan = createTestChannel();
+    t = await createChannelTestApp({ plugins: [chan.plugin] });
+    const m = t.ctx.channels.registry.manifests().find((x) => x.id === "testchan");
+    expect(m).toMatchObject({ id: "testchan", connect: "none", secretFields: ["apiKey"], planFlag: null });
+    expect(JSON.stringify(m)).not.toContain("function");
+    expect(() => t!.ctx.channels.registry.parseConfig("testchan", { mode: "telepathy" })).toThrow();
+    expect(t.ctx.channels.registry.redactConfig("testchan", { number: "1", apiKey: "k" })).toEqual({ number: "1" });
+    await expect(createConnection(t.ctx, 1, { name: "Bad", channel: "testchan", config: { mode: "x" } })).rejects.toMatchObject({ code: "ERR_VALIDATION" });
+    await expect(createConnection(t.ctx, 1, { name: "Bad", channel: "unknown" })).rejects.toMatchObject({ code: "ERR_VALIDATION" });
+  });
+
+  test("tokens are 30 alphanumerics; only one default connection per company", async () => {
+    const chan = createTestChannel();
+    t = await createChannelTestApp({ plugins: [chan.plugin] });
+    const a = await createConnection(t.ctx, 1, { name: "A", channel: "testchan" });
+    const b = await createConnection(t.ctx, 1, { name: "B", channel: "testchan", isDefault: 1 });
+    expect((await connRow(t, a.id)).isDefault).toBe(0);
+    expect((await connRow(t, b.id)).isDefault).toBe(1);
+    const tokens = new Set(Array.from({ length: 200 }, () => randomAlphanumeric()));
+    expect(tokens.size).toBe(200);
+    for (const tk of tokens) expect(tk).toMatch(/^[A-Za-z0-9]{30}$/);
+    void createUser;
+  });
+
+  test("webhooks are mounted under /api/webhooks/<plugin id> with the raw body; a throwing handler is a 500", async () => {
+    const seen: { rawBody: string; query: Record<string, string>; params: Record<string, string> }[] = [];
+    const hooked = defineChannel({
+      manifest: {
+        id: "hooked",
+        name: "Hooked",
+        connect: "token",
+        configSchema: z.object({}),
+        secretFields: [],
+        capabilities: { react: false, edit: false, delete: false, markRead: false, groups: false, checkNumber: false, window24h: true },
+      },
+      createSession: () => ({ start: async () => {}, stop: async () => {}, logout: async () => {}, send: async () => ({ externalId: "x" }) }),
+      webhooks(router) {
+        router.get("/verify", ({ query }) => new Response(query["hub.challenge"] ?? ""));
+        router.post("/:account", (req) => {
+          seen.push({ rawBody: req.rawBody, query: req.query, params: req.params });
+          return new Response("EVENT_RECEIVED");
+        });
+        router.post("/boom/now", () => {
+          throw new Error("kaput");
+        });
+      },
+    });
+    t = await createChannelTestApp({ plugins: [hooked] });
+    const challenge = await t.request("GET", "/api/webhooks/hooked/verify?hub.challenge=12345");
+    expect(await challenge.text()).toBe("12345");
+    const raw = '{"entry":[{"id":"1",  "x": "spaced"}]}';
+    const res = await t.request("POST", "/api/webhooks/hooked/acct-9?sig=1", { body: raw, headers: { "content-type": "application/json" } });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe("EVENT_RECEIVED");
+    expect(seen).toEqual([{ rawBody: raw, query: { sig: "1" }, params: { account: "acct-9" } }]);
+    const boom = await t.request("POST", "/api/webhooks/hooked/boom/now", { body: "{}" });
+    expect(boom.status).toBe(500);
+  });
+});

@@ -1,0 +1,171 @@
+import { z } from "zod";
+import { WEEKDAYS } from "../queues/schema";
+
+/**
+ * Field messages of the connection form. They are keys the web app translates: the spec's own (errorRatingMessage,
+ * errorExpiresNPS, errorSendQueue, ERR_WAPP_GREETING_REQUIRED), the generic ones every form uses ("Required",
+ * "Too Short!", …) and ours for the rules whose message the spec does not name (errorImport…, errorCollectiveVacation…).
+ */
+export const MSG = {
+  required: "Required",
+  tooShort: "Too Short!",
+  tooLong: "Too Long!",
+  invalid: "Invalid value",
+  invalidNumber: "Invalid number",
+  invalidId: "Invalid id",
+  invalidDate: "Invalid date",
+  invalidTime: "Invalid time",
+  notFound: "Not found",
+  ratingMessage: "errorRatingMessage",
+  expiresNPS: "errorExpiresNPS",
+  sendQueue: "errorSendQueue",
+  greetingRequired: "ERR_WAPP_GREETING_REQUIRED",
+  importOld: "errorImportOldMessages",
+  importRecent: "errorImportRecentMessages",
+  vacationStart: "errorCollectiveVacationStart",
+  vacationEnd: "errorCollectiveVacationEnd",
+} as const;
+
+/** Spec 2 §9: token of 30 alphanumerics; import window 2 years back; vacation may start at most 10 days ago. */
+export const TOKEN_LENGTH = 30;
+export const IMPORT_WINDOW_YEARS = 2;
+export const VACATION_PAST_DAYS = 10;
+
+const INT_MAX = 10_000_000;
+
+/** Form inputs send numbers, numeric strings, or "" / null for an empty field (which means 0). */
+const int = z.preprocess(
+  (v) => (v === "" || v === null ? 0 : typeof v === "string" && /^\s*-?[0-9]{1,9}\s*$/.test(v) ? Number(v) : v),
+  z.number({ error: MSG.invalidNumber }).int(MSG.invalidNumber).min(0, MSG.invalidNumber).max(INT_MAX, MSG.invalidNumber),
+);
+
+/** An optional reference: a positive id, or null / "" / 0 for none. Resolved within the company by the service. */
+const ref = z.preprocess(
+  (v) => (v === "" || v === 0 || v === "0" || v === undefined ? null : typeof v === "string" && /^[0-9]{1,15}$/.test(v) ? Number(v) : v),
+  z.number({ error: MSG.invalidId }).int(MSG.invalidId).positive(MSG.invalidId).max(Number.MAX_SAFE_INTEGER, MSG.invalidId).nullable(),
+);
+
+/** Prompts, integrations and flows have no tables yet, so no id can name a row of the company: null only. */
+const notYetLinkable = z.preprocess((v) => (v === "" || v === 0 || v === "0" ? null : v), z.null({ error: MSG.notFound }));
+
+const text = z.string({ error: MSG.invalid }).max(10_000, MSG.tooLong).nullable();
+
+/** ISO-8601 date-time with an offset (or Z); stored as UTC. "" clears. */
+const dateTime = z.preprocess(
+  (v) => (v === "" ? null : v),
+  z
+    .iso.datetime({ offset: true, error: MSG.invalidDate })
+    .transform((s) => new Date(s).toISOString())
+    .nullable(),
+);
+
+/** A day (YYYY-MM-DD) or an ISO date-time; kept as given. "" clears. */
+const day = z.preprocess(
+  (v) => (v === "" ? null : v),
+  z
+    .union([z.iso.date(), z.iso.datetime({ offset: true })], { error: MSG.invalidDate })
+    .refine((s) => !Number.isNaN(Date.parse(s)), MSG.invalidDate)
+    .nullable(),
+);
+
+/** ##:## (HH:MM), or empty for a period not used that day. */
+const time = z.string({ error: MSG.invalidTime }).regex(/^(?:(?:[01][0-9]|2[0-3]):[0-5][0-9])?$/, MSG.invalidTime);
+
+type WeekdayEn = (typeof WEEKDAYS)[number]["weekdayEn"];
+const WEEKDAY_EN = WEEKDAYS.map((d) => d.weekdayEn) as [WeekdayEn, ...WeekdayEn[]];
+
+const scheduleEntry = z
+  .object({
+    weekdayEn: z.enum(WEEKDAY_EN, { error: MSG.invalid }),
+    startTimeA: time,
+    endTimeA: time,
+    startTimeB: time,
+    endTimeB: time,
+  })
+  .refine((e) => !e.startTimeA === !e.endTimeA, { message: MSG.required, path: ["endTimeA"] })
+  .refine((e) => !e.startTimeB === !e.endTimeB, { message: MSG.required, path: ["endTimeB"] });
+
+export type ConnectionScheduleEntry = { weekday: string } & z.infer<typeof scheduleEntry>;
+
+/** One entry per weekday in any order; the label `weekday` is ours (from weekdayEn); answered Monday to Sunday. */
+const schedules = z
+  .array(scheduleEntry, { error: MSG.invalid })
+  .refine((list) => list.length === 7 && new Set(list.map((e) => e.weekdayEn)).size === 7, "One entry for each day of the week")
+  .transform((list): ConnectionScheduleEntry[] =>
+    WEEKDAYS.map(({ weekdayEn, weekday }) => ({ weekday, ...list.find((e) => e.weekdayEn === weekdayEn)! })),
+  );
+
+const name = z.string({ error: MSG.required }).trim().min(1, MSG.required).min(2, MSG.tooShort).max(50, MSG.tooLong);
+
+const fields = {
+  name,
+  isDefault: z.boolean({ error: MSG.invalid }),
+  greetingMessage: text,
+  complationMessage: text,
+  outOfHoursMessage: text,
+  ratingMessage: text,
+  provider: z.string({ error: MSG.invalid }).trim().min(1, MSG.required).max(30, MSG.tooLong),
+  expiresTicket: int,
+  whenExpiresTicket: z.preprocess((v) => (typeof v === "number" ? String(v) : v), z.enum(["0", "1"], { error: MSG.invalid })),
+  allowGroup: z.boolean({ error: MSG.invalid }),
+  groupAsTicket: z.enum(["enabled", "disabled"], { error: MSG.invalid }),
+  enableImportMessage: z.boolean({ error: MSG.invalid }),
+  timeUseBotQueues: int,
+  maxUseBotQueues: int,
+  timeSendQueue: int,
+  sendIdQueue: ref,
+  expiresTicketNPS: int,
+  maxUseBotQueuesNPS: int,
+  expiresInactiveMessage: text,
+  timeInactiveMessage: int,
+  inactiveMessage: text,
+  timeCreateNewTicket: int,
+  importOldMessages: dateTime,
+  importRecentMessages: dateTime,
+  importOldMessagesGroups: z.boolean({ error: MSG.invalid }),
+  closedTicketsPostImported: z.boolean({ error: MSG.invalid }),
+  queueIdImportMessages: ref,
+  integrationId: notYetLinkable,
+  promptId: notYetLinkable,
+  flowIdWelcome: notYetLinkable,
+  flowIdNotPhrase: notYetLinkable,
+  collectiveVacationStart: day,
+  collectiveVacationEnd: day,
+  collectiveVacationMessage: text,
+  schedules,
+  queueIds: z
+    .array(z.number({ error: MSG.invalidId }).int(MSG.invalidId).positive(MSG.invalidId).max(Number.MAX_SAFE_INTEGER, MSG.invalidId), { error: MSG.invalid })
+    .max(1000, MSG.tooLong)
+    .transform((ids) => [...new Set(ids)]),
+  /** The plugin's own settings; validated by its manifest's configSchema in the service. */
+  config: z.record(z.string(), z.unknown(), { error: MSG.invalid }),
+};
+
+/**
+ * PUT: every field optional; omitted fields keep their stored value. Not writable here (dropped silently, as every
+ * unknown key): companyId, channel (fixed at creation), token (regenerateToken instead), status, qrcode, number,
+ * widgetKey, statusImportMessages, greetingMediaAttachment (its own route).
+ */
+export const updateConnectionBody = z.object({ ...fields, regenerateToken: z.boolean({ error: MSG.invalid }) }).partial();
+export const createConnectionBody = z.object(fields).partial().extend({
+  name,
+  channel: z.string({ error: MSG.required }).trim().min(1, MSG.required).max(50, MSG.invalid),
+});
+
+export type UpdateConnectionInput = z.infer<typeof updateConnectionBody>;
+export type CreateConnectionInput = z.infer<typeof createConnectionBody>;
+export type ConnectionField = keyof z.infer<typeof updateConnectionBody>;
+
+const flag = z
+  .enum(["0", "1", "true", "false"], { error: MSG.invalid })
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v === "1" || v === "true"));
+const companyIdParam = z.coerce.number({ error: MSG.invalidId }).int(MSG.invalidId).positive(MSG.invalidId).max(Number.MAX_SAFE_INTEGER, MSG.invalidId).optional();
+
+/** GET /whatsapp: session=0 leaves the session data (qrcode) out; companyId only counts for the super user. */
+export const listQuery = z.object({ companyId: companyIdParam, session: flag });
+/** GET /whatsapp/filter: the picker; channel narrows it to one plugin. */
+export const filterQuery = z.object({ session: flag, channel: z.string().trim().max(50, MSG.invalid).optional() });
+/** GET /whatsapp/all (super user): every company's connections, or with summary=1 the per-company counts. */
+export const allQuery = z.object({ companyId: companyIdParam, session: flag, summary: flag });
+export const mediaUploadBody = z.object({ file: z.instanceof(File, { error: MSG.required }) });

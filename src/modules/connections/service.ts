@@ -1,0 +1,482 @@
+import type { Updateable } from "kysely";
+import type { ChannelPlugin } from "../../channels/adapter";
+import { deleteConnection, randomAlphanumeric } from "../../channels/connections";
+import { CHANNEL_PLAN_FLAG } from "../../channels/registry";
+import type { AppContext } from "../../context";
+import type { Db } from "../../db/database";
+import type { Connection, ConnectionsTable } from "../../db/schema";
+import { forCompany } from "../../db/scope";
+import { AppError, type FieldErrors, validationError } from "../../http/errors";
+import { type Actor, assertCan, assertPlan } from "../../http/permissions";
+import { companyPlan } from "../plans/queries";
+import { DEFAULT_SCHEDULES } from "../queues/schema";
+import { getCompanySetting } from "../settings/queries";
+import {
+  clearDefault,
+  connectionSummary,
+  countConnections,
+  ensureDefault,
+  findConnection,
+  findDefault,
+  listAllConnections,
+  listConnections,
+  queuesOfConnections,
+  replaceConnectionQueues,
+  updateConnection,
+} from "./queries";
+import { parse } from "../../http/validate";
+import { type CreateConnectionInput, mediaUploadBody, MSG, TOKEN_LENGTH, type UpdateConnectionInput } from "./schema";
+import { type Audience, audienceOf, type ConnectionView, pickerShape, serializeConnections, storedConfig } from "./serialize";
+import { type ConnectionRuleState, connectionRuleErrors } from "./validation";
+
+const connectionNotFound = () => new AppError("ERR_NO_WAPP_FOUND", 404, "Connection not found");
+const noOtherDefault = () => new AppError("ERR_NO_OTHER_WHATSAPP", 400, "At least one default connection is required");
+
+/** ARCHITECTURE.md, Channel ids: whatsapp and whatsappapi need useWhatsapp, facebook useFacebook, instagram useInstagram. */
+export function channelAllowed(actor: Pick<Actor, "plan">, channel: string): boolean {
+  const flag = CHANNEL_PLAN_FLAG[channel];
+  return !flag || actor.plan[flag];
+}
+function assertChannelAllowed(actor: Actor, channel: string): void {
+  const flag = CHANNEL_PLAN_FLAG[channel];
+  if (flag) assertPlan(actor, flag);
+}
+
+const RULE_FIELDS = [
+  "name",
+  "greetingMessage",
+  "ratingMessage",
+  "expiresTicketNPS",
+  "timeSendQueue",
+  "sendIdQueue",
+  "queueIds",
+  "enableImportMessage",
+  "importOldMessages",
+  "importRecentMessages",
+  "queueIdImportMessages",
+  "collectiveVacationStart",
+  "collectiveVacationEnd",
+  "collectiveVacationMessage",
+] as const satisfies readonly (keyof ConnectionRuleState)[];
+
+/** What a new connection holds before the request's fields (the column defaults of migration 0010). */
+const NEW_STATE: ConnectionRuleState = {
+  name: "",
+  greetingMessage: null,
+  ratingMessage: null,
+  expiresTicketNPS: 0,
+  timeSendQueue: 0,
+  sendIdQueue: null,
+  queueIds: [],
+  enableImportMessage: false,
+  importOldMessages: null,
+  importRecentMessages: null,
+  queueIdImportMessages: null,
+  collectiveVacationStart: null,
+  collectiveVacationEnd: null,
+  collectiveVacationMessage: null,
+};
+
+function stateOf(row: Connection, queueIds: number[]): ConnectionRuleState {
+  return {
+    name: row.name,
+    greetingMessage: row.greetingMessage,
+    ratingMessage: row.ratingMessage,
+    expiresTicketNPS: row.expiresTicketNPS,
+    timeSendQueue: row.timeSendQueue,
+    sendIdQueue: row.sendIdQueue,
+    queueIds,
+    enableImportMessage: row.enableImportMessage === 1,
+    importOldMessages: row.importOldMessages,
+    importRecentMessages: row.importRecentMessages,
+    queueIdImportMessages: row.queueIdImportMessages,
+    collectiveVacationStart: row.collectiveVacationStart,
+    collectiveVacationEnd: row.collectiveVacationEnd,
+    collectiveVacationMessage: row.collectiveVacationMessage,
+  };
+}
+
+/** The stored state with the request's values over it, and which rule fields the request changes. */
+function merge(current: ConnectionRuleState, input: UpdateConnectionInput): { state: ConnectionRuleState; changed: Set<string> } {
+  const state = { ...current } as Record<string, unknown>;
+  const changed = new Set<string>();
+  for (const key of RULE_FIELDS) {
+    const value = input[key];
+    if (value === undefined) continue;
+    if (JSON.stringify(value) !== JSON.stringify(current[key])) changed.add(key);
+    state[key] = value;
+  }
+  return { state: state as unknown as ConnectionRuleState, changed };
+}
+
+/** Request fields to columns: booleans as 0/1, schedules as JSON; queue links, config, token and the default flag are handled apart. */
+function toColumns(input: UpdateConnectionInput): Updateable<ConnectionsTable> {
+  const {
+    queueIds: _queueIds,
+    config: _config,
+    regenerateToken: _regenerate,
+    isDefault: _isDefault,
+    schedules,
+    allowGroup,
+    enableImportMessage,
+    importOldMessagesGroups,
+    closedTicketsPostImported,
+    ...rest
+  } = input;
+  const flag = (v: boolean | undefined) => (v === undefined ? undefined : v ? 1 : 0);
+  const out: Record<string, unknown> = {
+    ...rest,
+    schedules: schedules && JSON.stringify(schedules),
+    allowGroup: flag(allowGroup),
+    enableImportMessage: flag(enableImportMessage),
+    importOldMessagesGroups: flag(importOldMessagesGroups),
+    closedTicketsPostImported: flag(closedTicketsPostImported),
+  };
+  for (const key of Object.keys(out)) if (out[key] === undefined) delete out[key];
+  return out as Updateable<ConnectionsTable>;
+}
+
+/**
+ * The plugin's config from the request: a secret field left out, null or blank keeps the stored value (the form never
+ * receives secrets back, so it cannot resend them). Validated with the manifest's configSchema; errors as config.<key>.
+ */
+function resolveConfig(plugin: ChannelPlugin<any>, raw: Record<string, unknown>, stored: Record<string, unknown>, errors: FieldErrors): string | undefined {
+  const merged: Record<string, unknown> = { ...raw };
+  for (const key of plugin.manifest.secretFields) {
+    const v = merged[key];
+    if (v === undefined || v === null || (typeof v === "string" && v.trim() === "")) {
+      if (stored[key] !== undefined) merged[key] = stored[key];
+      else delete merged[key];
+    }
+  }
+  const result = plugin.manifest.configSchema.safeParse(merged);
+  if (!result.success) {
+    for (const issue of result.error.issues) errors[["config", ...issue.path.map(String)].join(".")] ??= issue.message;
+    return undefined;
+  }
+  return JSON.stringify(result.data);
+}
+
+export function createConnectionsService(ctx: AppContext) {
+  const now = () => ctx.clock.now().toISOString();
+  const { sessions, registry } = ctx.channels;
+
+  async function liveConnection(db: Db, actor: Actor, id: number): Promise<Connection> {
+    const row = await findConnection(db, actor.companyId, id);
+    if (!row) throw connectionNotFound();
+    return row;
+  }
+
+  async function view(actor: Actor, id: number, audience: Audience = audienceOf(actor), session = true) {
+    const row = await findConnection(ctx.db, actor.companyId, id);
+    if (!row) throw connectionNotFound();
+    return (await serializeConnections(ctx, actor.companyId, [row], audience, session))[0]!;
+  }
+
+  /** Ids in the request resolved within the company; a foreign or unknown id is an error on its field. */
+  async function checkIds(companyId: number, input: UpdateConnectionInput, errors: FieldErrors): Promise<void> {
+    const scope = forCompany(ctx.db, companyId);
+    if (input.queueIds?.length && (await scope.missingIds("queues", input.queueIds)).length) errors.queueIds ??= MSG.notFound;
+    for (const field of ["sendIdQueue", "queueIdImportMessages"] as const) {
+      const id = input[field];
+      if (typeof id === "number" && (await scope.missingIds("queues", [id])).length) errors[field] ??= MSG.notFound;
+    }
+  }
+
+  async function ruleErrors(companyId: number, state: ConnectionRuleState, changed: Set<string>, errors: FieldErrors): Promise<void> {
+    const ratingsEnabled = (await getCompanySetting(ctx.db, companyId, "userRating")) === "enabled";
+    for (const [field, message] of Object.entries(connectionRuleErrors(state, { ratingsEnabled, now: ctx.clock.now(), changed }))) errors[field] ??= message;
+  }
+
+  /**
+   * After an edit. Spec 2 §4: changing the greeting media or the import of a CONNECTED QR-code connection ends its
+   * session and pairs again (status qrcode): answers true so the web app can say so. A changed plugin config restarts a
+   * running session (credentials kept) so the plugin reads it. Channels the plan no longer allows are left alone.
+   */
+  async function renewSession(actor: Actor, row: Connection, reason: { media?: boolean; import?: boolean; config?: boolean }): Promise<boolean> {
+    const plugin = registry.get(row.channel);
+    if (!plugin || !channelAllowed(actor, row.channel)) return false;
+    const status = sessions.status(row.id) ?? row.status;
+    if ((reason.media || reason.import) && status === "CONNECTED" && plugin.manifest.connect === "qrcode") {
+      await sessions.stop(row.id, { logout: true, persist: false });
+      await sessions.start(row.id);
+      return true;
+    }
+    if (reason.config && sessions.status(row.id) !== undefined) await sessions.restart(row.id);
+    return false;
+  }
+
+  const saved = (companyId: number, connectionId: number) => ctx.bus.emit("connection.saved", { companyId, connectionId });
+
+  return {
+    // ---- reads -----------------------------------------------------------------------------------------------
+
+    /** GET /whatsapp: the company's connections (the super user may name another company), shaped for the actor. */
+    async list(actor: Actor, q: { companyId?: number; session?: boolean }) {
+      const companyId = actor.super && q.companyId ? q.companyId : actor.companyId;
+      const rows = await listConnections(ctx.db, companyId);
+      return serializeConnections(ctx, companyId, rows, audienceOf(actor, companyId), q.session !== false);
+    },
+
+    async get(actor: Actor, id: number, session?: boolean) {
+      return view(actor, id, audienceOf(actor), session !== false);
+    },
+
+    /** GET /whatsapp/filter: the picker every agent needs (id, name, channel, status, isDefault), never more. */
+    async picker(actor: Actor, q: { channel?: string }) {
+      return (await listConnections(ctx.db, actor.companyId, { channel: q.channel || undefined })).map(pickerShape);
+    },
+
+    /** GET /whatsapp/all (super user): every company's connections without secrets, or per-company counts. */
+    async all(actor: Actor, q: { companyId?: number; session?: boolean; summary?: boolean }) {
+      assertCan(actor, "platform:manage");
+      if (q.summary) {
+        const companies = await connectionSummary(ctx.db);
+        const totals = companies.reduce((t, c) => ({ active: t.active + c.active, deactivated: t.deactivated + c.deactivated, total: t.total + c.total }), {
+          active: 0,
+          deactivated: 0,
+          total: 0,
+        });
+        return { companies, totals };
+      }
+      const rows = await listAllConnections(ctx.db, q.companyId);
+      const byCompany = new Map<number, typeof rows>();
+      for (const r of rows) {
+        const list = byCompany.get(r.companyId);
+        if (list) list.push(r);
+        else byCompany.set(r.companyId, [r]);
+      }
+      const views = new Map<number, ConnectionView & { companyName: string }>();
+      for (const [companyId, list] of byCompany) {
+        const shaped = (await serializeConnections(ctx, companyId, list, "viewer", q.session !== false)) as ConnectionView[];
+        shaped.forEach((v, i) => views.set(v.id, { ...v, companyName: list[i]!.companyName }));
+      }
+      return rows.map((r) => views.get(r.id)!);
+    },
+
+    /** GET /channels: the add menu and the form's plugin fields, with what the company's plan allows. */
+    channels(actor: Actor) {
+      return registry.manifests().map((m) => ({
+        id: m.id,
+        name: m.name,
+        connect: m.connect,
+        capabilities: m.capabilities,
+        configSchema: m.configSchema,
+        secretFields: m.secretFields,
+        planFlag: m.planFlag,
+        allowedByPlan: channelAllowed(actor, m.id),
+      }));
+    },
+
+    // ---- writes ----------------------------------------------------------------------------------------------
+
+    async create(actor: Actor, input: CreateConnectionInput) {
+      assertCan(actor, "connections-page:addConnection");
+      const companyId = actor.companyId;
+      const plugin = registry.get(input.channel);
+      if (!plugin) throw validationError({ channel: MSG.invalid });
+      assertChannelAllowed(actor, input.channel);
+
+      const errors: FieldErrors = {};
+      await checkIds(companyId, input, errors);
+      const config = resolveConfig(plugin, input.config ?? {}, {}, errors);
+      const { state } = merge(NEW_STATE, input);
+      await ruleErrors(companyId, state, new Set(Object.keys(input)), errors);
+      if (Object.keys(errors).length) throw validationError(errors);
+
+      const nowIso = now();
+      const id = await ctx.db.transaction().execute(async (trx) => {
+        const plan = await companyPlan(trx, companyId);
+        if (plan && plan.connections > 0 && (await countConnections(trx, companyId)) >= plan.connections) {
+          throw new AppError("ERR_PLAN_LIMIT_CONNECTIONS", 403, `The company's plan allows ${plan.connections} connections`, { limit: plan.connections });
+        }
+        // The first connection is the default; a new default takes the flag from the old one.
+        const hasDefault = await findDefault(trx, companyId);
+        const makeDefault = !hasDefault || input.isDefault === true;
+        if (makeDefault && hasDefault) await clearDefault(trx, companyId);
+        const row = await forCompany(trx, companyId)
+          .insertInto("connections", {
+            schedules: JSON.stringify(DEFAULT_SCHEDULES),
+            ...toColumns(input),
+            name: input.name,
+            channel: input.channel,
+            token: randomAlphanumeric(TOKEN_LENGTH),
+            widgetKey: plugin.manifest.publicKey ? randomAlphanumeric(32) : null,
+            config: config ?? "{}",
+            isDefault: makeDefault ? 1 : 0,
+            status: "DISCONNECTED",
+            qrcode: "",
+            createdAt: nowIso,
+            updatedAt: nowIso,
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        const connectionId = (row as { id: number }).id;
+        if (input.queueIds?.length) await replaceConnectionQueues(trx, companyId, connectionId, input.queueIds);
+        return connectionId;
+      });
+      saved(companyId, id);
+      await sessions.start(id);
+      return view(actor, id, "manager");
+    },
+
+    async update(actor: Actor, id: number, input: UpdateConnectionInput) {
+      assertCan(actor, "connections-page:addConnection");
+      const companyId = actor.companyId;
+      const row = await liveConnection(ctx.db, actor, id);
+      const plugin = registry.get(row.channel);
+
+      const errors: FieldErrors = {};
+      await checkIds(companyId, input, errors);
+      let config: string | undefined;
+      if (input.config !== undefined) {
+        if (plugin) config = resolveConfig(plugin, input.config, storedConfig(row), errors);
+        else errors.config = MSG.invalid;
+      }
+      const storedQueueIds = ((await queuesOfConnections(ctx.db, companyId, [id])).get(id) ?? []).map((q) => q.id);
+      const { state, changed } = merge(stateOf(row, storedQueueIds), input);
+      await ruleErrors(companyId, state, changed, errors);
+      if (Object.keys(errors).length) throw validationError(errors);
+      // Exactly one default while any connection exists: the flag moves by making another one the default.
+      if (input.isDefault === false && row.isDefault === 1) throw noOtherDefault();
+
+      await ctx.db.transaction().execute(async (trx) => {
+        const makeDefault = input.isDefault === true && row.isDefault !== 1;
+        if (makeDefault) await clearDefault(trx, companyId, id);
+        await updateConnection(trx, companyId, id, {
+          ...toColumns(input),
+          ...(makeDefault ? { isDefault: 1 } : {}),
+          ...(input.regenerateToken ? { token: randomAlphanumeric(TOKEN_LENGTH) } : {}),
+          ...(config !== undefined ? { config } : {}),
+          updatedAt: now(),
+        });
+        if (input.queueIds) await replaceConnectionQueues(trx, companyId, id, input.queueIds);
+      });
+      saved(companyId, id);
+      const importChanged = state.enableImportMessage && (changed.has("enableImportMessage") || changed.has("importOldMessages") || changed.has("importRecentMessages"));
+      const sessionReset = await renewSession(actor, row, { import: importChanged, config: config !== undefined && config !== row.config });
+      return { ...(await view(actor, id, "manager")), sessionReset };
+    },
+
+    /**
+     * Soft delete (channels core): the session is logged out, the row stays so its tickets and messages keep their
+     * connection, read-only. When it was the default, the oldest remaining connection becomes the default.
+     */
+    async remove(actor: Actor, id: number) {
+      assertCan(actor, "connections-page:addConnection");
+      await liveConnection(ctx.db, actor, id);
+      await deleteConnection(ctx, actor.companyId, id);
+      const promoted = await ctx.db.transaction().execute((trx) => ensureDefault(trx, actor.companyId, now()));
+      ctx.bus.emit("connection.deleted", { companyId: actor.companyId, connectionId: id });
+      if (promoted !== undefined) saved(actor.companyId, promoted);
+    },
+
+    /** POST /whatsapp/:id/media-upload (multipart `file`): the greeting attachment, an image or a video. */
+    async setGreetingMedia(actor: Actor, id: number, body: unknown) {
+      assertCan(actor, "connections-page:addConnection");
+      const row = await liveConnection(ctx.db, actor, id);
+      const { file } = parse(mediaUploadBody, body);
+      const stored = await ctx.media.save(actor.companyId, { data: file, name: file.name }, { allow: ["image", "video"] });
+      const previous = await ctx.db
+        .transaction()
+        .execute(async (trx) => {
+          const current = await liveConnection(trx, actor, id);
+          await updateConnection(trx, actor.companyId, id, { greetingMediaAttachment: stored.key, updatedAt: now() });
+          return current.greetingMediaAttachment;
+        })
+        .catch(async (err) => {
+          await dropMedia(actor.companyId, stored.key);
+          throw err;
+        });
+      await dropMedia(actor.companyId, previous);
+      saved(actor.companyId, id);
+      const sessionReset = await renewSession(actor, row, { media: true });
+      return { ...(await view(actor, id, "manager")), sessionReset };
+    },
+
+    async clearGreetingMedia(actor: Actor, id: number) {
+      assertCan(actor, "connections-page:addConnection");
+      const row = await liveConnection(ctx.db, actor, id);
+      if (row.greetingMediaAttachment) {
+        await updateConnection(ctx.db, actor.companyId, id, { greetingMediaAttachment: null, updatedAt: now() });
+        await dropMedia(actor.companyId, row.greetingMediaAttachment);
+        saved(actor.companyId, id);
+      }
+      const sessionReset = row.greetingMediaAttachment ? await renewSession(actor, row, { media: true }) : false;
+      return { ...(await view(actor, id, "manager")), sessionReset };
+    },
+
+    /** POST /closedimported/:id: closes the still-open tickets an import of old messages created on this connection. */
+    async closeImported(actor: Actor, id: number) {
+      assertCan(actor, "connections-page:addConnection");
+      await liveConnection(ctx.db, actor, id);
+      const nowIso = now();
+      const closed = await ctx.db.transaction().execute(async (trx) => {
+        const scope = forCompany(trx, actor.companyId);
+        const rows = await scope
+          .updateTable("tickets")
+          .set({ status: "closed", closedAt: nowIso, updatedAt: nowIso, unreadMessages: 0 })
+          .where("whatsappId", "=", id)
+          .where("imported", "is not", null)
+          .where("status", "!=", "closed")
+          .returning("id")
+          .execute();
+        const ids = rows.map((r) => (r as { id: number }).id);
+        for (let i = 0; i < ids.length; i += 200) {
+          const chunk = ids.slice(i, i + 200).map((ticketId) => ({ companyId: actor.companyId, ticketId, type: "closed" as const, userId: actor.userId, createdAt: nowIso }));
+          await trx.insertInto("ticket_logs").values(chunk).execute();
+        }
+        await updateConnection(trx, actor.companyId, id, { statusImportMessages: null, updatedAt: nowIso });
+        return ids;
+      });
+      for (const ticketId of closed) ctx.bus.emit("ticket.updated", { companyId: actor.companyId, ticketId });
+      saved(actor.companyId, id);
+      return { closed: closed.length };
+    },
+
+    // ---- sessions --------------------------------------------------------------------------------------------
+
+    /** POST /whatsappsession/:id: start (or retry) the session. */
+    async startSession(actor: Actor, id: number) {
+      assertCan(actor, "connections-page:addConnection");
+      const row = await liveConnection(ctx.db, actor, id);
+      assertChannelAllowed(actor, row.channel);
+      await sessions.start(id);
+      return { message: "Starting session." };
+    },
+
+    /** PUT /whatsappsession/:id: a new QR code: forget the credentials, then start again. */
+    async renewQrCode(actor: Actor, id: number) {
+      assertCan(actor, "connections-page:addConnection");
+      const row = await liveConnection(ctx.db, actor, id);
+      assertChannelAllowed(actor, row.channel);
+      await sessions.stop(id, { logout: true, persist: false });
+      await sessions.start(id);
+      return { message: "Starting session." };
+    },
+
+    /** DELETE /whatsappsession/:id: disconnect (logout); the connection stays DISCONNECTED until someone starts it. */
+    async disconnect(actor: Actor, id: number) {
+      assertCan(actor, "connections-page:addConnection");
+      await liveConnection(ctx.db, actor, id);
+      await sessions.stop(id, { logout: true });
+      return { message: "Session disconnected." };
+    },
+
+    /** POST /whatsapp-restart: restart every session of the company (channels its plan allows). */
+    async restartAll(actor: Actor) {
+      assertCan(actor, "connections-page:addConnection");
+      const rows = (await listConnections(ctx.db, actor.companyId)).filter((r) => channelAllowed(actor, r.channel));
+      await Promise.all(rows.map((r) => sessions.restart(r.id)));
+      return { message: "Whatsapp restart.", restarted: rows.length };
+    },
+  };
+
+  /** A file left behind costs disk, not correctness: it must not fail a change already committed. */
+  async function dropMedia(companyId: number, key: string | null): Promise<void> {
+    if (!key) return;
+    await ctx.media.delete(companyId, key).catch((err) => ctx.log.warn("greeting media not deleted", { companyId, key, err: String(err) }));
+  }
+}
+
+export type ConnectionsService = ReturnType<typeof createConnectionsService>;

@@ -1,0 +1,74 @@
+import type { AppContext } from "../../context";
+import { messageReactions, messageViewQuery, type MessageViewRow } from "./queries";
+
+type Reaction = { emoji: string; fromMe: boolean; reactor: string; userId: number | null };
+
+/** A message as the API and the socket carry it (spec 1 §3 Message, plus origin and delivery state). */
+export function serializeMessage(ctx: AppContext, row: MessageViewRow, reactions: Reaction[] = []) {
+  const link = (key: string | null) => (key ? ctx.media.url(row.companyId, key) : null);
+  return {
+    id: row.id,
+    ticketId: row.ticketId,
+    contactId: row.contactId,
+    body: row.body,
+    fromMe: row.fromMe === 1,
+    read: row.read === 1,
+    isPrivate: row.isPrivate === 1,
+    isDeleted: row.isDeleted === 1,
+    isEdited: row.isEdited === 1,
+    isForwarded: row.isForwarded === 1,
+    mediaUrl: link(row.mediaKey),
+    mediaType: row.mediaType,
+    mimetype: row.mimetype,
+    mediaName: row.mediaName,
+    quotedMsgId: row.quotedMsgId,
+    quotedMsg:
+      row.quotedMsgId !== null && row.quotedBody !== null
+        ? {
+            id: row.quotedMsgId,
+            body: row.quotedBody,
+            fromMe: row.quotedFromMe === 1,
+            mediaType: row.quotedMediaType,
+            mediaUrl: link(row.quotedMediaKey),
+            isDeleted: row.quotedIsDeleted === 1,
+            senderName: row.quotedSenderName,
+          }
+        : null,
+    ack: row.ack,
+    origin: row.origin,
+    sendStatus: row.sendStatus,
+    attempts: row.attempts,
+    errorCode: row.errorCode,
+    errorMessage: row.errorMessage,
+    vCard: row.vCard,
+    data: row.data ? (JSON.parse(row.data) as Record<string, unknown>) : null,
+    participant: row.participant,
+    senderName: row.senderName,
+    queueId: row.queueId,
+    userId: row.userId,
+    user: row.userId !== null && row.userName !== null ? { id: row.userId, name: row.userName } : null,
+    contact: row.contactId !== null && row.contactName !== null ? { id: row.contactId, name: row.contactName } : null,
+    reactions,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+export type MessageView = ReturnType<typeof serializeMessage>;
+
+export async function serializeMessages(ctx: AppContext, companyId: number, rows: MessageViewRow[]): Promise<MessageView[]> {
+  const reactions = await messageReactions(
+    ctx.db,
+    companyId,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => serializeMessage(ctx, r, reactions.get(r.id)));
+}
+
+/** One message as the API shows it (the real-time listeners use this too). */
+export async function loadMessageView(ctx: AppContext, companyId: number, messageId: number): Promise<MessageView | undefined> {
+  const row = await messageViewQuery(ctx.db, companyId).where("messages.id", "=", messageId).executeTakeFirst();
+  if (!row) return undefined;
+  const [view] = await serializeMessages(ctx, companyId, [row]);
+  return view;
+}

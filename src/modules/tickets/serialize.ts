@@ -1,0 +1,77 @@
+import type { Db } from "../../db/database";
+import { ticketTags, ticketViewQuery, type TicketViewRow } from "./queries";
+
+type Tag = { id: number; name: string; color: string; kanban: number };
+
+/**
+ * A ticket as the API and the socket carry it (spec 1 §3 Ticket). LGPD masking of the contact number for plain
+ * users is applied here later (issue 6), so REST and socket payloads agree.
+ */
+export function serializeTicket(row: TicketViewRow, tags: Tag[] = []) {
+  return {
+    id: row.id,
+    uuid: row.uuid,
+    status: row.status,
+    queueId: row.queueId,
+    userId: row.userId,
+    contactId: row.contactId,
+    whatsappId: row.whatsappId,
+    channel: row.channel,
+    isGroup: row.isGroup === 1,
+    isBot: row.isBot === 1,
+    lastMessage: row.lastMessage,
+    unreadMessages: row.unreadMessages,
+    useIntegration: row.useIntegration === 1,
+    integrationId: row.integrationId,
+    promptId: row.promptId,
+    isTransfered: row.isTransfered === 1,
+    amountUsedBotQueues: row.amountUsedBotQueues,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    contact: {
+      id: row.contactId,
+      name: row.contactName,
+      number: row.contactNumber,
+      email: row.contactEmail,
+      urlPicture: row.contactUrlPicture,
+      isGroup: row.contactIsGroup === 1,
+      channel: row.contactChannel,
+      active: row.contactActive === 1,
+      disableBot: row.contactDisableBot === 1,
+    },
+    queue: row.queueId !== null && row.queueName !== null ? { id: row.queueId, name: row.queueName, color: row.queueColor } : null,
+    user: row.userId !== null && row.userName !== null ? { id: row.userId, name: row.userName, color: row.userColor } : null,
+    whatsapp:
+      row.whatsappId !== null && row.whatsappName !== null
+        ? {
+            id: row.whatsappId,
+            name: row.whatsappName,
+            channel: row.whatsappChannel,
+            status: row.whatsappStatus,
+            groupAsTicket: row.whatsappGroupAsTicket,
+            deleted: row.whatsappDeletedAt !== null,
+          }
+        : null,
+    tags: tags.map((t) => ({ id: t.id, name: t.name, color: t.color, kanban: t.kanban })),
+  };
+}
+
+export type TicketView = ReturnType<typeof serializeTicket>;
+
+/** Serialises a list of rows with their tags (one query for all tags). */
+export async function serializeTickets(db: Db, companyId: number, rows: TicketViewRow[]): Promise<TicketView[]> {
+  const tags = await ticketTags(
+    db,
+    companyId,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => serializeTicket(r, tags.get(r.id)));
+}
+
+/** One ticket by id as the API shows it (the real-time listeners use this too); undefined when not in the company. */
+export async function loadTicketView(db: Db, companyId: number, ticketId: number): Promise<TicketView | undefined> {
+  const row = await ticketViewQuery(db, companyId).where("tickets.id", "=", ticketId).executeTakeFirst();
+  if (!row) return undefined;
+  const [view] = await serializeTickets(db, companyId, [row]);
+  return view;
+}

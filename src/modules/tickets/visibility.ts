@@ -1,0 +1,75 @@
+/**
+ * Who may see a ticket (spec 1 §6; ARCHITECTURE.md "Ticket visibility"). One rule, two forms kept side by side:
+ * `canSeeTicket` for one row (ticket-scoped routes, socket payloads) and `ticketVisibilityWhere` for lists
+ * (a Kysely condition). visibility.test.ts checks that they agree on every combination.
+ *
+ * The rule (our reading of "not shown", docs/decisions.md):
+ *   - another company's ticket: never (routes answer 404 before asking);
+ *   - admins, super users and users with allUserChat enabled see every ticket of their company (show-all);
+ *   - everyone sees their own tickets (userId = theirs);
+ *   - group tickets: users with allowGroup;
+ *   - a ticket assigned to someone else: no;
+ *   - an unassigned ticket: when its queue is one of the user's queues, or it has no queue and allTicket is 'enable'.
+ *
+ * Lists add the show-all toggle: without it (or without the right to it) everyone, admins included, gets the
+ * personal view — the rules above minus the show-all line.
+ */
+import { type ExpressionBuilder, type Expression, type SqlBool } from "kysely";
+import type { DB } from "../../db/schema";
+import { can, type Actor } from "../../http/permissions";
+
+export type VisibilityActor = Pick<Actor, "userId" | "companyId" | "profile" | "super" | "flags">;
+
+export interface VisibilityTicket {
+  companyId: number;
+  userId: number | null;
+  queueId: number | null;
+  isGroup: number | boolean;
+}
+
+/** The show-all right: admins, super users, allUserChat enabled. */
+export function canShowAll(actor: VisibilityActor): boolean {
+  return can(actor, "tickets-manager:showall");
+}
+
+/** The personal view (no show-all): own, groups with allowGroup, unassigned in the user's queues or without queue with allTicket. */
+export function inPersonalView(actor: VisibilityActor, ticket: VisibilityTicket, queueIds: readonly number[]): boolean {
+  if (ticket.companyId !== actor.companyId) return false;
+  if (ticket.userId === actor.userId) return true;
+  if (ticket.isGroup === 1 || ticket.isGroup === true) return actor.flags.allowGroup;
+  if (ticket.userId !== null) return false;
+  if (ticket.queueId === null) return actor.flags.allTicket === "enable";
+  return queueIds.includes(ticket.queueId);
+}
+
+/** Whether the actor may see this ticket at all (every ticket-scoped route asks this). */
+export function canSeeTicket(actor: VisibilityActor, ticket: VisibilityTicket, queueIds: readonly number[]): boolean {
+  if (ticket.companyId !== actor.companyId) return false;
+  return canShowAll(actor) || inPersonalView(actor, ticket, queueIds);
+}
+
+/**
+ * The same rules as a condition over `tickets` (the query is already scoped to the actor's company).
+ * mode 'visible' = canSeeTicket; 'personal' = inPersonalView. Answers undefined when nothing is filtered out.
+ */
+export function ticketVisibilityWhere(
+  actor: VisibilityActor,
+  queueIds: readonly number[],
+  mode: "visible" | "personal",
+): ((eb: ExpressionBuilder<DB, "tickets">) => Expression<SqlBool>) | undefined {
+  if (mode === "visible" && canShowAll(actor)) return undefined;
+  return (eb) => {
+    const unassigned: Expression<SqlBool>[] = [];
+    if (queueIds.length) unassigned.push(eb("tickets.queueId", "in", [...queueIds]));
+    if (actor.flags.allTicket === "enable") unassigned.push(eb("tickets.queueId", "is", null));
+    const branches: Expression<SqlBool>[] = [eb("tickets.userId", "=", actor.userId)];
+    if (actor.flags.allowGroup) branches.push(eb("tickets.isGroup", "=", 1));
+    if (unassigned.length) branches.push(eb.and([eb("tickets.isGroup", "=", 0), eb("tickets.userId", "is", null), eb.or(unassigned)]));
+    return eb.or(branches);
+  };
+}
+
+/** The list's filter: show-all when asked for and allowed, otherwise the personal view. */
+export function ticketListWhere(actor: VisibilityActor, queueIds: readonly number[], showAll: boolean) {
+  return showAll && canShowAll(actor) ? undefined : ticketVisibilityWhere(actor, queueIds, "personal");
+}
