@@ -1,0 +1,46 @@
+import type { ChannelHost } from "../../../../src/channels/adapter";
+import type { MessagingEvent } from "./normalize";
+
+export type MessengerObject = "page" | "instagram";
+
+/** A started Facebook or Instagram session as the shared webhook sees it. */
+export interface MessengerLiveSession {
+  /** page: the Facebook Page id; instagram: the Instagram professional account id (entry[].id of the webhook). */
+  readonly object: MessengerObject;
+  readonly accountId: string;
+  readonly host: ChannelHost;
+  handleEvent(event: MessagingEvent): Promise<void>;
+}
+
+/**
+ * The one webhook endpoint for Messenger and Instagram (/api/webhooks/meta) serves every connection of the Meta
+ * app; sessions register here on start so entry[].id finds them. Shared by the facebook and instagram plugins.
+ */
+export class MessengerHub {
+  private sessions = new Map<string, Set<MessengerLiveSession>>();
+
+  register(s: MessengerLiveSession): void {
+    const key = `${s.object}:${s.accountId}`;
+    let set = this.sessions.get(key);
+    if (!set) this.sessions.set(key, (set = new Set()));
+    set.add(s);
+  }
+
+  unregister(s: MessengerLiveSession): void {
+    const key = `${s.object}:${s.accountId}`;
+    const set = this.sessions.get(key);
+    if (!set) return;
+    set.delete(s);
+    if (!set.size) this.sessions.delete(key);
+  }
+
+  find(object: MessengerObject, accountId: string): MessengerLiveSession[] {
+    return [...(this.sessions.get(`${object}:${accountId}`) ?? [])];
+  }
+
+  /** Any live session's logger (webhook refusals are logged even before routing). */
+  anyLog(): ChannelHost["log"] | undefined {
+    for (const set of this.sessions.values()) for (const s of set) return s.host.log;
+    return undefined;
+  }
+}

@@ -1,0 +1,66 @@
+/**
+ * GET  /api/webhooks/meta   verification (hub.verify_token = metaVerifyToken(env))
+ * POST /api/webhooks/meta   deliveries for object "page" (Messenger) and "instagram", signed with META_APP_SECRET
+ *
+ * One endpoint for every Facebook and Instagram connection of the app: entry[].id (Page id or Instagram account id)
+ * picks the live sessions. Refused unless X-Hub-Signature-256 matches the raw body (missing 401, wrong 403, logged);
+ * without META_APP_SECRET nothing is processed (503). 200 once every event is committed; 500 makes Meta retry.
+ */
+import type { WebhookRequest, WebhookRouter } from "../../../../src/channels/adapter";
+import { answerVerification, hubParams } from "../answer-verification";
+import type { MetaEnv } from "../env";
+import { verifySignature } from "../verify-signature";
+import type { MessengerHub, MessengerObject } from "./hub";
+import type { MessagingEvent } from "./normalize";
+import { metaVerifyToken } from "./verify-token";
+
+export function registerMetaWebhooks(router: WebhookRouter, hub: MessengerHub, env: () => MetaEnv): void {
+  router.get("", (req) => answerVerification(hubParams(req.request, req.query), metaVerifyToken(env())));
+  router.post("", (req) => receiveMetaDelivery(req, hub, env()));
+}
+
+export async function receiveMetaDelivery(req: WebhookRequest, hub: MessengerHub, env: MetaEnv): Promise<Response> {
+  const log = hub.anyLog() ?? env.log;
+  const warn = (msg: string, data?: Record<string, unknown>) => (log ? log.warn(msg, data) : console.warn(JSON.stringify({ level: "warn", msg, ...data })));
+  if (!env.appSecret) {
+    warn("Meta webhook refused: META_APP_SECRET is not configured", { ip: req.ip });
+    return text(503, "Not configured");
+  }
+  const header = req.request.headers.get("x-hub-signature-256");
+  if (!header) {
+    warn("Meta webhook refused: no X-Hub-Signature-256", { ip: req.ip });
+    return text(401, "Missing signature");
+  }
+  if (!verifySignature(req.rawBody, header, env.appSecret)) {
+    warn("Meta webhook refused: bad X-Hub-Signature-256", { ip: req.ip });
+    return text(403, "Invalid signature");
+  }
+  let payload: { object?: string; entry?: { id?: string; time?: number; messaging?: MessagingEvent[]; standby?: unknown[] }[] };
+  try {
+    payload = JSON.parse(req.rawBody);
+  } catch {
+    warn("Meta webhook refused: body is not JSON", { ip: req.ip });
+    return text(400, "Invalid JSON");
+  }
+  const object = payload?.object;
+  if (object !== "page" && object !== "instagram") return text(200, "OK");
+  try {
+    for (const entry of payload.entry ?? []) {
+      const sessions = entry.id ? hub.find(object as MessengerObject, String(entry.id)) : [];
+      if (!sessions.length) {
+        if (entry.messaging?.length) warn("Meta webhook entry for an account without a live connection skipped", { object, accountId: entry.id });
+        continue;
+      }
+      for (const ev of entry.messaging ?? []) for (const s of sessions) await s.handleEvent(ev);
+      if (entry.standby?.length) for (const s of sessions) s.host.log.debug("standby events ignored (another app has the thread)", { count: entry.standby.length });
+    }
+  } catch (err) {
+    warn("Meta webhook processing failed; Meta will deliver again", { err: err instanceof Error ? err.message : String(err) });
+    return text(500, "Retry later");
+  }
+  return text(200, "EVENT_RECEIVED");
+}
+
+function text(status: number, body: string): Response {
+  return new Response(body, { status, headers: { "content-type": "text/plain; charset=utf-8" } });
+}

@@ -1,0 +1,23 @@
+/**
+ * The UI-safe half of the Facebook Messenger plugin (channel id `facebook`). Connections are made by the login flow
+ * (POST /api/facebook -> connectPages); webhooks arrive at {PUBLIC_URL}/api/webhooks/meta (object "page").
+ */
+import type { ChannelManifest } from "../../../src/channels/adapter";
+import { facebookConfigSchema } from "../_meta-graph/messenger/config";
+
+export const facebookManifest: ChannelManifest<typeof facebookConfigSchema> = {
+  id: "facebook",
+  name: "Facebook Messenger",
+  connect: "oauth",
+  configSchema: facebookConfigSchema,
+  secretFields: ["pageAccessToken"],
+  capabilities: Object.freeze({
+    react: true,
+    edit: false,
+    delete: false,
+    markRead: true,
+    groups: false,
+    checkNumber: false,
+    window24h: true,
+  }),
+};

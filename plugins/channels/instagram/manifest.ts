@@ -1,0 +1,24 @@
+/**
+ * The UI-safe half of the Instagram plugin (channel id `instagram`): an Instagram professional account linked to a
+ * Facebook Page (Messenger API for Instagram). Webhooks arrive at {PUBLIC_URL}/api/webhooks/meta (object "instagram").
+ */
+import type { ChannelManifest } from "../../../src/channels/adapter";
+import { instagramConfigSchema } from "../_meta-graph/messenger/config";
+
+export const instagramManifest: ChannelManifest<typeof instagramConfigSchema> = {
+  id: "instagram",
+  name: "Instagram",
+  connect: "oauth",
+  configSchema: instagramConfigSchema,
+  secretFields: ["pageAccessToken"],
+  capabilities: Object.freeze({
+    // Only the heart: the Send API's reaction for Instagram is "love".
+    react: true,
+    edit: false,
+    delete: false,
+    markRead: true,
+    groups: false,
+    checkNumber: false,
+    window24h: true,
+  }),
+};
