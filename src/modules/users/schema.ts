@@ -26,8 +26,8 @@ const fields = {
     .array(z.number({ error: "Invalid id" }).int("Invalid id").positive("Invalid id"), { error: "Invalid value" })
     .max(1000, "Too Long!")
     .transform((ids) => [...new Set(ids)]),
-  /** Connections have no table yet, so no id can name one of the company's. */
-  whatsappId: z.null({ error: "Not found" }),
+  /** The user's default connection; resolved within the company by the service. */
+  whatsappId: z.number({ error: "Invalid id" }).int("Invalid id").positive("Invalid id").nullable(),
   startWork: time,
   endWork: time,
   farewellMessage: z.string({ error: "Invalid value" }).max(10_000, "Too Long!").nullable(),

@@ -7,6 +7,7 @@ import { PAGE_SIZE, pageOf, pageWindow } from "../../http/paging";
 import { AppError, noPermission, validationError } from "../../http/errors";
 import { type Actor, assertCan, can } from "../../http/permissions";
 import { findCompany } from "../auth/queries";
+import { findConnection } from "../connections/queries";
 import { assertBelowPlanLimit } from "../plans/limits";
 import {
   countOtherAdmins,
@@ -79,8 +80,10 @@ function toColumns(input: UserInput, passwordHash: string | undefined): Updateab
   };
 }
 
-async function assertQueuesOf(db: Db, companyId: number, queueIds: number[] | undefined): Promise<void> {
-  if (queueIds && (await forCompany(db, companyId).missingIds("queues", queueIds)).length) throw validationError({ queueIds: "Not found" });
+/** Ids in the body must name rows of the user's company (a deleted connection is not a choice). */
+async function assertRefsOf(db: Db, companyId: number, input: { queueIds?: number[]; whatsappId?: number | null }): Promise<void> {
+  if (input.queueIds && (await forCompany(db, companyId).missingIds("queues", input.queueIds)).length) throw validationError({ queueIds: "Not found" });
+  if (input.whatsappId && !(await findConnection(db, companyId, input.whatsappId))) throw validationError({ whatsappId: "Not found" });
 }
 
 export function createUsersService(ctx: AppContext) {
@@ -144,7 +147,7 @@ export function createUsersService(ctx: AppContext) {
       const user = await ctx.db.transaction().execute(async (trx) => {
         await assertBelowPlanLimit(trx, companyId, "users", () => countUsers(trx, companyId));
         if (await emailTaken(trx, input.email)) throw emailExists();
-        await assertQueuesOf(trx, companyId, input.queueIds);
+        await assertRefsOf(trx, companyId, input);
         const row = await insertUser(trx, companyId, { ...toColumns(input, passwordHash), name: input.name, email: input.email, passwordHash });
         if (input.queueIds) await replaceUserQueues(trx, companyId, row.id, input.queueIds);
         return row;
@@ -162,7 +165,7 @@ export function createUsersService(ctx: AppContext) {
       const user = await ctx.db.transaction().execute(async (trx) => {
         const target = await editableTarget(trx, actor, id);
         if (input.email !== undefined && input.email !== target.email && (await emailTaken(trx, input.email, id))) throw emailExists();
-        await assertQueuesOf(trx, actor.companyId, input.queueIds);
+        await assertRefsOf(trx, actor.companyId, input);
         if (target.profile === "admin" && input.profile === "user" && (await countOtherAdmins(trx, actor.companyId, id)) === 0) {
           throw lastAdmin("The company needs at least one admin");
         }

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { createCompany, createUser, login, type TestUser } from "../../../tests/helpers/factories";
 import { ADMIN, createTestApp, type TestApp } from "../../../tests/helpers/test-app";
+import { createConnection, deleteConnection } from "../../channels/connections";
 import { PROFILE_IMAGE_MAX_BYTES } from "./service";
 
 let t: TestApp;
@@ -96,7 +97,7 @@ describe("POST /api/users", () => {
     ["bad width", { defaultTicketsManagerWidth: "wide" }, { defaultTicketsManagerWidth: "Invalid number" }],
     ["bad queue ids", { queueIds: "1,2" }, { queueIds: "Invalid value" }],
     ["bad queue id", { queueIds: [1, -2] }, { "queueIds.1": "Invalid id" }],
-    ["a connection id", { whatsappId: 1 }, { whatsappId: "Not found" }],
+    ["a connection id that is not a number", { whatsappId: "1" }, { whatsappId: "Invalid id" }],
   ];
   test("refuses invalid fields with the form's messages, storing nothing", async () => {
     for (const [label, body, fields] of invalid) {
@@ -127,6 +128,22 @@ describe("POST /api/users", () => {
       expect(r.body.fields).toEqual({ queueIds: "Not found" });
     }
     expect(await t.ctx.db.selectFrom("user_queues").selectAll().execute()).toEqual([]);
+  });
+
+  test("the default connection must be one of the company's live connections", async () => {
+    const b = await createCompany(t, { name: "Beta" });
+    const ours = await createConnection(t.ctx, 1, { name: "Site", channel: "webchat" });
+    const gone = await createConnection(t.ctx, 1, { name: "Old site", channel: "webchat" });
+    await deleteConnection(t.ctx, 1, gone.id);
+    const theirs = await createConnection(t.ctx, b.companyId, { name: "Their site", channel: "webchat" });
+    for (const whatsappId of [theirs.id, gone.id, 9999]) {
+      const r = await newUser({ whatsappId });
+      expect(r.status).toBe(400);
+      expect(r.body.fields).toEqual({ whatsappId: "Not found" });
+    }
+    const r = await newUser({ whatsappId: ours.id });
+    expect(r.status).toBe(201);
+    expect(r.body.whatsappId).toBe(ours.id);
   });
 
   test("the plan's user limit counts the company's users (0 = unlimited)", async () => {

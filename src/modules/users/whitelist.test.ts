@@ -71,7 +71,6 @@ const CASES: Case[] = [
   { field: "profileImage", value: () => "0123456789abcdef0123456789abcdef", stored: (u, v) => u.profileImage === v, update: NOBODY, create: [false, false] },
   { field: "id", value: () => 424242, stored: (u, v) => u.id === v, update: NOBODY, create: [false, false] },
 ];
-// whatsappId is whitelisted like the flags, but no connection exists yet, so only null is accepted (see schema.ts).
 
 const ROLES = ["super", "admin", "self"] as const;
 
