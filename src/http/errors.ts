@@ -46,6 +46,20 @@ export const ERROR_CODES = [
   "ERR_LAST_ADMIN",
   "ERR_PAYLOAD_TOO_LARGE",
   "ERR_INTERNAL",
+  // inbox (issue 6)
+  "ERR_TAG_REQUIRED",
+  "ERR_TICKET_CHANGED",
+  "ERR_MESSAGE_NOT_EDITABLE",
+  "ERR_MESSAGE_NOT_DELETABLE",
+  "ERR_CHANNEL_UNSUPPORTED",
+  "ERR_TRANSCRIPTION_UNAVAILABLE",
+  // contacts, tags, quick messages (issue 6)
+  "ERR_CONTACT_HAS_TICKETS",
+  // Meta channels (issue 10)
+  "ERR_OUTSIDE_WINDOW",
+  "ERR_META_NOT_CONFIGURED",
+  "ERR_META_TOKEN_EXPIRED",
+  "ERR_META_REQUEST_FAILED",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

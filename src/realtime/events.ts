@@ -18,6 +18,8 @@ export interface BusEvents {
   "connection.updated": { companyId: number; connectionId: number };
   "contact.created": { companyId: number; contactId: number };
   "contact.updated": { companyId: number; contactId: number };
+  /** A contact was removed (merged into another one by the channels core, or deleted). */
+  "contact.deleted": { companyId: number; contactId: number };
   /** A ticket was created (inbound, API, agent); listeners read the row. */
   "ticket.created": { companyId: number; ticketId: number };
   /** Any change of a ticket's row (status, user, queue, lastMessage, unreadMessages...). */
@@ -29,6 +31,28 @@ export interface BusEvents {
   "connection.saved": { companyId: number; connectionId: number };
   /** Connections admin: a connection was deleted (soft; its tickets stay). */
   "connection.deleted": { companyId: number; connectionId: number };
+  /**
+   * Tickets (src/modules/tickets): the ticket's user, queue or group flag changed (accept, return, transfer, reopen,
+   * a deleted user's tickets released). `previous` is what visibility was decided on before: whoever could see it
+   * then and cannot now is told to drop it. Published with ticket.updated.
+   */
+  "ticket.reassigned": { companyId: number; ticketId: number; previous: TicketAssignment };
+  /** Tickets: an admin deleted the ticket (it is kept with its messages, out of every list and route). */
+  "ticket.deleted": { companyId: number; ticketId: number; previous: TicketAssignment };
+  /** Tags (src/modules/tags): a tag or kanban lane was created, changed or deleted. */
+  "tag.created": { companyId: number; tagId: number };
+  "tag.updated": { companyId: number; tagId: number };
+  "tag.deleted": { companyId: number; tagId: number };
+  /** Quick messages (src/modules/quick-messages); `userId` is the owner, who alone sees a personal one. */
+  "quickMessage.saved": { companyId: number; quickMessageId: number; action: "create" | "update" };
+  "quickMessage.deleted": { companyId: number; quickMessageId: number; userId: number | null; geral: boolean };
+}
+
+/** The columns ticket visibility is decided on (src/modules/tickets/visibility.ts). */
+export interface TicketAssignment {
+  userId: number | null;
+  queueId: number | null;
+  isGroup: number;
 }
 
 export type BusEventName = keyof BusEvents;

@@ -1,7 +1,14 @@
 import type { AppContext } from "../context";
+import type { Actor } from "../http/permissions";
 import { audienceOf, connectionViews } from "../modules/connections/serialize";
+import { contactTags, findContact } from "../modules/contacts/queries";
+import { contactForViewer, serializeContact } from "../modules/contacts/serialize";
+import { loadMessageView, messageForViewer } from "../modules/messages/serialize";
 import { findQueue } from "../modules/queues/queries";
 import { serializeQueue } from "../modules/queues/serialize";
+import { type LgpdPolicy, masksNumbersFor, readLgpd } from "../modules/tickets/lgpd";
+import { ticketAudience } from "../modules/tickets/queries";
+import { loadTicketView, ticketForViewer, type TicketView } from "../modules/tickets/serialize";
 import type { BusEvents } from "./events";
 import { companyEvent } from "./hub";
 import { userPayload } from "./queries";
@@ -63,4 +70,88 @@ export function registerRealtimeListeners(ctx: AppContext): void {
   bus.on("settings.updated", ({ companyId, key }) => {
     for (const id of companyId === null ? hub.companyIds() : [companyId]) hub.emit(id, companyEvent(id, "settings"), { action: "update", key });
   });
+
+  registerTicketListeners(ctx);
+}
+
+/** A viewer without the LGPD exemptions (profile user): the masked variant of a payload is built once per event. */
+const PLAIN_USER = { profile: "user", super: false } as const;
+
+/**
+ * Tickets, messages and contacts (issue 6). Ticket and message frames go to every socket whose user may see the
+ * ticket (ticketAudience: canSeeTicket per user), whatever rooms it joined: a list of one status must hear of a ticket
+ * that just moved into it. Each recipient gets the REST shape for them (LGPD masking for plain users). Whoever could
+ * see a ticket before a reassignment or its deletion and cannot now gets {action: 'delete', ticketId}, so the ticket
+ * leaves their lists and their open conversation. Nothing is read for a company with no socket.
+ */
+function registerTicketListeners(ctx: AppContext): void {
+  const { bus, hub, db } = ctx;
+  const online = (companyId: number) => hub.companyIds().includes(companyId);
+  const ticketEvent = (companyId: number) => companyEvent(companyId, "ticket");
+  const audience = (companyId: number, t: { userId: number | null; queueId: number | null; isGroup: number | boolean }) =>
+    ticketAudience(db, companyId, { companyId, userId: t.userId, queueId: t.queueId, isGroup: t.isGroup });
+  /** The payload for masked and unmasked viewers, built once each. */
+  const variants = <T>(lgpd: LgpdPolicy, build: (viewer: Pick<Actor, "profile" | "super">) => T) => {
+    const full = build({ profile: "admin", super: false });
+    const masked = lgpd.hideNumber ? build(PLAIN_USER) : full;
+    return (actor: Actor) => (masksNumbersFor(actor, lgpd) ? masked : full);
+  };
+
+  const ticketChanged = async ({ companyId, ticketId }: BusEvents["ticket.updated"]) => {
+    if (!online(companyId)) return;
+    const view = await loadTicketView(db, companyId, ticketId);
+    if (!view) return;
+    const [users, lgpd] = await Promise.all([audience(companyId, view), readLgpd(db, companyId)]);
+    const shape = variants(lgpd, (viewer) => ({ action: "update", ticket: ticketForViewer(view, viewer, lgpd) }));
+    hub.emit(companyId, ticketEvent(companyId), null, { users, shape });
+  };
+  bus.on("ticket.created", ticketChanged);
+  bus.on("ticket.updated", ticketChanged);
+
+  const dropFor = (companyId: number, ticketId: number, users: number[]) => {
+    if (users.length) hub.emit(companyId, ticketEvent(companyId), { action: "delete", ticketId }, { users });
+  };
+  bus.on("ticket.reassigned", async ({ companyId, ticketId, previous }) => {
+    if (!online(companyId)) return;
+    const view = await loadTicketView(db, companyId, ticketId);
+    const before = await audience(companyId, previous);
+    const now = new Set(view ? await audience(companyId, view) : []);
+    dropFor(
+      companyId,
+      ticketId,
+      before.filter((u) => !now.has(u)),
+    );
+  });
+  bus.on("ticket.deleted", async ({ companyId, ticketId, previous }) => {
+    if (online(companyId)) dropFor(companyId, ticketId, await audience(companyId, previous));
+  });
+
+  const messageChanged =
+    (action: "create" | "update") =>
+    async ({ companyId, ticketId, messageId }: BusEvents["message.created"]) => {
+      if (!online(companyId)) return;
+      const [message, ticket, lgpd] = await Promise.all([loadMessageView(ctx, companyId, messageId), loadTicketView(db, companyId, ticketId), readLgpd(db, companyId)]);
+      if (!message || !ticket) return;
+      const users = await audience(companyId, ticket);
+      const shape = variants(lgpd, (viewer) => {
+        const t: TicketView = ticketForViewer(ticket, viewer, lgpd);
+        return { action, message: messageForViewer(message, viewer, lgpd), ticket: t, contact: t.contact };
+      });
+      hub.emit(companyId, companyEvent(companyId, "appMessage"), null, { users, shape });
+    };
+  bus.on("message.created", messageChanged("create"));
+  bus.on("message.updated", messageChanged("update"));
+
+  // Contacts are the company's (every user reaches the contacts page); only LGPD shapes them, as in the REST answer.
+  const contactChanged = async ({ companyId, contactId }: BusEvents["contact.updated"]) => {
+    if (!online(companyId)) return;
+    const [row, tags, lgpd] = await Promise.all([findContact(db, companyId, contactId), contactTags(db, companyId, [contactId]), readLgpd(db, companyId)]);
+    if (!row) return;
+    const view = serializeContact(row, tags.get(contactId));
+    const shape = variants(lgpd, (viewer) => ({ action: "update", contact: contactForViewer(view, viewer, lgpd) }));
+    hub.emit(companyId, companyEvent(companyId, "contact"), null, { shape });
+  };
+  bus.on("contact.created", contactChanged);
+  bus.on("contact.updated", contactChanged);
+  bus.on("contact.deleted", ({ companyId, contactId }) => hub.emit(companyId, companyEvent(companyId, "contact"), { action: "delete", contactId }));
 }

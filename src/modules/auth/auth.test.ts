@@ -71,7 +71,7 @@ describe("login", () => {
     for (let i = 0; i < 5; i++) expect((await login({ email: `u${i}@x.test`, password: "bad" }, "10.2.2.2")).status).toBe(401);
     expect((await login({ email: ADMIN.email, password: ADMIN.password }, "10.2.2.2")).status).toBe(429);
     expect((await login({ email: ADMIN.email, password: ADMIN.password }, "10.3.3.3")).status).toBe(200);
-  });
+  }, 30_000); // a dozen argon2id verifications: allow for a loaded machine
 
   test("X-Forwarded-For is ignored unless TRUST_PROXY", async () => {
     const u = await createTestApp({ AUTH_MAX_ATTEMPTS: "3" });

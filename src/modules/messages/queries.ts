@@ -48,19 +48,42 @@ export function messageViewQuery(db: Db, companyId: number) {
       "quoted.isDeleted as quotedIsDeleted",
       "quoted.senderName as quotedSenderName",
       "contacts.name as contactName",
+      "contacts.isGroup as contactIsGroup",
       "users.name as userName",
     ]);
 }
 export type MessageViewRow = Awaited<ReturnType<ReturnType<typeof messageViewQuery>["execute"]>>[number];
 
-export function listTicketMessages(db: Db, companyId: number, ticketId: number, limit: number, offset: number) {
-  return messageViewQuery(db, companyId)
-    .where("messages.ticketId", "=", ticketId)
+/** One page of the messages of these tickets (one ticket, or a contact's history), newest first. */
+export function listTicketMessages(db: Db, companyId: number, ticketIds: readonly number[], limit: number, offset: number) {
+  const q = messageViewQuery(db, companyId);
+  return (ticketIds.length === 1 ? q.where("messages.ticketId", "=", ticketIds[0]!) : q.where("messages.ticketId", "in", [...ticketIds]))
     .orderBy("messages.createdAt", "desc")
     .orderBy("messages.id", "desc")
     .limit(limit)
     .offset(offset)
     .execute();
+}
+
+/**
+ * The contact's tickets on the connection whose messages an allHistoric user sees in one conversation: the live ones
+ * in the selected queues or in none (every queue when none is selected), this ticket always.
+ */
+export async function historyTicketIds(
+  db: Db,
+  companyId: number,
+  ticket: { id: number; contactId: number; whatsappId: number | null },
+  selectedQueues: readonly number[] | undefined,
+): Promise<number[]> {
+  let q = forCompany(db, companyId)
+    .selectFrom("tickets")
+    .select("id")
+    .where("contactId", "=", ticket.contactId)
+    .where("whatsappId", ticket.whatsappId === null ? "is" : "=", ticket.whatsappId)
+    .where("deletedAt", "is", null);
+  if (selectedQueues?.length) q = q.where((eb) => eb.or([eb("queueId", "in", [...selectedQueues]), eb("queueId", "is", null), eb("id", "=", ticket.id)]));
+  const rows = await q.execute();
+  return rows.map((r) => r.id);
 }
 
 export async function messageReactions(db: Db, companyId: number, messageIds: readonly number[]) {
@@ -80,11 +103,30 @@ export async function messageReactions(db: Db, companyId: number, messageIds: re
   return out;
 }
 
-/** The columns the send and retry guards need. */
+/** The columns the message actions and their guards need. */
 export function findMessageCore(db: Db, companyId: number, id: number) {
   return forCompany(db, companyId)
     .selectFrom("messages")
-    .select(["id", "ticketId", "fromMe", "isPrivate", "origin", "sendStatus"])
+    .select([
+      "id",
+      "ticketId",
+      "connectionId",
+      "externalId",
+      "fromMe",
+      "isPrivate",
+      "isDeleted",
+      "origin",
+      "sendStatus",
+      "userId",
+      "body",
+      "mediaKey",
+      "mediaType",
+      "mimetype",
+      "mediaName",
+      "vCard",
+      "participant",
+      "createdAt",
+    ])
     .where("id", "=", id)
     .executeTakeFirst();
 }

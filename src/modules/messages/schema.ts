@@ -1,31 +1,41 @@
 import { z } from "zod";
 import { pageNumberSchema } from "../../http/paging";
+import { boolish, listOf } from "../tickets/schema";
 
-const boolish = z
-  .union([z.boolean(), z.enum(["true", "false", "1", "0"])])
-  .transform((v) => v === true || v === "true" || v === "1");
+const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
 /** quotedMsg as the web app sends it: the quoted message (only its id is read) or an id. */
-const quoted = z
-  .union([z.object({ id: z.coerce.number().int().positive() }).loose(), z.coerce.number().int().positive()])
-  .transform((v) => (typeof v === "number" ? v : v.id));
+const quoted = z.union([z.object({ id }).loose(), id]).transform((v) => (typeof v === "number" ? v : v.id));
 
+/** A contact card: the vCard text, or a name and number the server turns into one. */
+const vCard = z.union([
+  z.string().max(20_000).refine((v) => /^BEGIN:VCARD/i.test(v.trim()), "Expected a vCard"),
+  z.object({ name: z.string().trim().min(1).max(250), number: z.string().regex(/^\+?[\d\s().-]{5,30}$/, "Invalid number") }),
+]);
+
+/**
+ * GET /api/messages/:ticketId. selectedQueues: the queues chosen in the inbox; with allHistoric the conversation
+ * shows the contact's earlier tickets on the same connection in those queues (or in none).
+ */
 export const listMessagesQuery = z.object({
   pageNumber: pageNumberSchema,
+  selectedQueues: listOf(id).optional(),
 });
 
 /** POST /api/messages/:ticketId (JSON). read, fromMe and mediaUrl of the spec's body are ignored: the server decides them. */
 export const sendMessageBody = z.object({
-  body: z.string().max(65_536).default(""),
+  body: z.string().max(65_536).nullish().transform((v) => v ?? ""),
   quotedMsg: quoted.nullish(),
   isPrivate: boolish.optional().default(false),
-  vCard: z.string().max(20_000).nullish(),
+  vCard: vCard.nullish(),
+  signMessage: boolish.optional().default(false),
 });
 
-/** The multipart form: medias (one or more files), body, isPrivate, quotedMsg (JSON or id). */
+/** The multipart form: medias (one or more files), body, isPrivate, quotedMsg (JSON or id), signMessage. */
 export const sendMultipartFields = z.object({
   body: z.string().max(65_536).default(""),
   isPrivate: boolish.optional().default(false),
+  signMessage: boolish.optional().default(false),
   quotedMsg: z
     .string()
     .optional()
@@ -42,4 +52,20 @@ export const sendMultipartFields = z.object({
       ctx.addIssue({ code: "custom", message: "Invalid quoted message" });
       return z.NEVER;
     }),
+});
+
+export const editMessageBody = z.object({
+  body: z.string().max(65_536).refine((v) => v.trim() !== "", "Required"),
+});
+
+/** An emoji; an empty type takes the agent's reaction off. */
+export const reactionBody = z.object({
+  type: z.string().max(32),
+});
+
+/** POST /api/message/forward: one message id or several (at most 50), to a contact. */
+export const forwardBody = z.object({
+  messageId: z.union([id, z.array(id).min(1, "Select at least one message").max(50, "At most 50 messages")]).transform((v) => (Array.isArray(v) ? [...new Set(v)] : [v])),
+  contactId: id,
+  signMessage: boolish.optional().default(false),
 });

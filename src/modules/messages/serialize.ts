@@ -1,4 +1,6 @@
 import type { AppContext } from "../../context";
+import type { Actor } from "../../http/permissions";
+import { DELETED_NOTICE, type LgpdPolicy, maskName, masksNumbersFor } from "../tickets/lgpd";
 import { messageReactions, messageViewQuery, type MessageViewRow } from "./queries";
 
 type Reaction = { emoji: string; fromMe: boolean; reactor: string; userId: number | null };
@@ -47,7 +49,7 @@ export function serializeMessage(ctx: AppContext, row: MessageViewRow, reactions
     queueId: row.queueId,
     userId: row.userId,
     user: row.userId !== null && row.userName !== null ? { id: row.userId, name: row.userName } : null,
-    contact: row.contactId !== null && row.contactName !== null ? { id: row.contactId, name: row.contactName } : null,
+    contact: row.contactId !== null && row.contactName !== null ? { id: row.contactId, name: row.contactName, isGroup: row.contactIsGroup === 1 } : null,
     reactions,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
@@ -63,6 +65,17 @@ export async function serializeMessages(ctx: AppContext, companyId: number, rows
     rows.map((r) => r.id),
   );
   return rows.map((r) => serializeMessage(ctx, r, reactions.get(r.id)));
+}
+
+/**
+ * The message as this viewer may see it (LGPD): a deleted message shows the removed notice under lgpdDeleteMessage,
+ * and a plain user sees a contact named by its number masked (groups excepted) under lgpdHideNumber.
+ */
+export function messageForViewer(view: MessageView, viewer: Pick<Actor, "profile" | "super">, lgpd: LgpdPolicy): MessageView {
+  let out = view;
+  if (view.isDeleted && lgpd.deleteNotice) out = { ...out, body: DELETED_NOTICE, mediaUrl: null, mediaName: null, vCard: null, data: null };
+  if (out.contact && !out.contact.isGroup && masksNumbersFor(viewer, lgpd)) out = { ...out, contact: { ...out.contact, name: maskName(out.contact.name) } };
+  return out;
 }
 
 /** One message as the API shows it (the real-time listeners use this too). */

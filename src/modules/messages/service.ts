@@ -5,41 +5,72 @@ import { AppError, notFound, validationError } from "../../http/errors";
 import { pageOf, pageWindow } from "../../http/paging";
 import type { Actor } from "../../http/permissions";
 import type { StoredMedia } from "../../storage/media";
+import { getCompanySetting } from "../settings/queries";
+import { readLgpd } from "../tickets/lgpd";
 import { ticketAudience } from "../tickets/queries";
-import { loadTicketView } from "../tickets/serialize";
 import { createTicketsService } from "../tickets/service";
-import { findMessageCore, listTicketMessages } from "./queries";
-import { loadMessageView, serializeMessages } from "./serialize";
+import { privateNote, signed, vCardName, vCardOf } from "./compose";
+import { findMessageCore, historyTicketIds, listTicketMessages } from "./queries";
+import { loadMessageView, messageForViewer, serializeMessages } from "./serialize";
 
 export interface SendInput {
   body: string;
   isPrivate: boolean;
   quotedMsg?: number | null;
-  vCard?: string | null;
+  vCard?: string | { name: string; number: string } | null;
+  /** The agent chose to sign (honoured while the company's sendSignMessage is enabled). */
+  signMessage?: boolean;
   files: File[];
 }
 
 export function createMessagesService(ctx: AppContext) {
   const tickets = createTicketsService(ctx);
 
+  /** The message as the actor sees it. */
+  async function viewFor(actor: Actor, messageId: number) {
+    const [view, lgpd] = await Promise.all([loadMessageView(ctx, actor.companyId, messageId), readLgpd(ctx.db, actor.companyId)]);
+    if (!view) throw notFound("Message not found");
+    return messageForViewer(view, actor, lgpd);
+  }
+
+  /** The text as stored: a private note carries the agent's name and the marker; a signed message the agent's name. */
+  async function composeBody(actor: Actor, input: SendInput): Promise<string> {
+    if (input.isPrivate) return privateNote(actor.name, input.body);
+    if (input.signMessage && input.body.trim() && (await getCompanySetting(ctx.db, actor.companyId, "sendSignMessage")) === "enabled") {
+      return signed(actor.name, input.body);
+    }
+    return input.body;
+  }
+
   return {
-    /** 20 a page: page 1 holds the newest 20, each page in chronological order (oldest first). Marks the ticket read. */
-    async list(actor: Actor, ticketId: number, pageNumber: number) {
+    viewFor,
+
+    /**
+     * 20 a page: page 1 holds the newest 20, each page in chronological order (oldest first). Marks the ticket read.
+     * An allHistoric user sees the contact's earlier tickets on the connection too (selectedQueues narrows them).
+     */
+    async list(actor: Actor, ticketId: number, q: { pageNumber: number; selectedQueues?: number[] }) {
       const { ticket } = await tickets.visibleTicket(actor, { id: ticketId });
-      const { limit, offset, size } = pageWindow(pageNumber);
-      const rows = await listTicketMessages(ctx.db, actor.companyId, ticket.id, limit, offset);
+      const ids = actor.flags.allHistoric === "enabled" ? await historyTicketIds(ctx.db, actor.companyId, ticket, q.selectedQueues) : [ticket.id];
+      const { limit, offset, size } = pageWindow(q.pageNumber);
+      const rows = await listTicketMessages(ctx.db, actor.companyId, ids, limit, offset);
       const page = pageOf(rows, size);
-      const messages = await serializeMessages(ctx, actor.companyId, page.rows.reverse());
+      const [views, lgpd] = await Promise.all([serializeMessages(ctx, actor.companyId, page.rows.reverse()), readLgpd(ctx.db, actor.companyId)]);
       if (ticket.unreadMessages > 0) await markRead(ticket);
-      return { messages, hasMore: page.hasMore, ticket: await loadTicketView(ctx.db, actor.companyId, ticket.id) };
+      return { messages: views.map((m) => messageForViewer(m, actor, lgpd)), hasMore: page.hasMore, ticket: await tickets.viewFor(actor, ticket.id) };
     },
 
-    /** An agent's message or private note; files become one message each (the body goes with the first). */
+    /**
+     * An agent's message or private note (never empty or blank); files become one message each (the text goes with
+     * the first). A quoted message must be of the same ticket; a contact card is a vCard (the card's name is the text).
+     */
     async send(actor: Actor, ticketId: number, input: SendInput) {
       const { ticket, queueIds } = await tickets.visibleTicket(actor, { id: ticketId });
       assertAgentCanSend(actor, ticket, queueIds, { isPrivate: input.isPrivate });
-      const body = input.body;
-      if (!body.trim() && !input.files.length && !input.vCard) throw validationError({ body: "Required" });
+      const vCard = typeof input.vCard === "object" && input.vCard !== null ? vCardOf(input.vCard) : (input.vCard ?? null);
+      if (vCard && input.isPrivate) throw validationError({ vCard: "A contact card cannot be a private note" });
+      const text = input.body.trim() || !vCard ? input.body : vCardName(vCard);
+      if (!text.trim() && !input.files.length) throw validationError({ body: "Required" });
       if (!input.isPrivate) {
         const conn = ticket.whatsappId
           ? await forCompany(ctx.db, actor.companyId).selectFrom("connections").select(["id"]).where("id", "=", ticket.whatsappId).where("deletedAt", "is", null).executeTakeFirst()
@@ -52,20 +83,21 @@ export function createMessagesService(ctx: AppContext) {
         if (!q) throw validationError({ quotedMsg: "Unknown message" });
         quotedMsgId = q.id;
       }
+      const body = text.trim() ? await composeBody(actor, { ...input, body: text }) : "";
       const stored: StoredMedia[] = [];
       for (const file of input.files) stored.push(await ctx.media.save(actor.companyId, { data: file, name: file.name || "file" }));
 
       const ids: number[] = [];
       const common = { companyId: actor.companyId, ticketId: ticket.id, origin: "agent" as const, userId: actor.userId, isPrivate: input.isPrivate, quotedMsgId };
       if (!stored.length) {
-        ids.push((await ctx.channels.outbound.queue({ ...common, body, vCard: input.vCard ?? null })).messageId);
+        ids.push((await ctx.channels.outbound.queue({ ...common, body, vCard })).messageId);
       } else {
         for (const [i, media] of stored.entries()) {
           ids.push((await ctx.channels.outbound.queue({ ...common, body: i === 0 ? body : "", media, quotedMsgId: i === 0 ? quotedMsgId : null })).messageId);
         }
       }
       const messages = [];
-      for (const id of ids) messages.push((await loadMessageView(ctx, actor.companyId, id))!);
+      for (const id of ids) messages.push(await viewFor(actor, id));
       return { message: messages[0]!, messages };
     },
 
@@ -77,7 +109,19 @@ export function createMessagesService(ctx: AppContext) {
       assertAgentCanSend(actor, ticket, queueIds);
       const ok = msg.sendStatus === "failed" && (await ctx.channels.outbound.requeue(actor.companyId, msg.id));
       if (!ok) throw validationError({ id: "Only a failed message can be sent again" });
-      return (await loadMessageView(ctx, actor.companyId, msg.id))!;
+      return viewFor(actor, msg.id);
+    },
+
+    /**
+     * GET /api/messages/transcribeAudio/:id: the audio message is found by its id within what the actor may see (never
+     * by a file name); no transcription integration exists yet, so a found audio answers 501.
+     */
+    async transcribe(actor: Actor, messageId: number) {
+      const msg = await findMessageCore(ctx.db, actor.companyId, messageId);
+      if (!msg) throw notFound("Message not found");
+      await tickets.visibleTicket(actor, { id: msg.ticketId });
+      if (msg.mediaType !== "audio" || !msg.mediaKey) throw validationError({ id: "Not an audio message" });
+      throw new AppError("ERR_TRANSCRIPTION_UNAVAILABLE", 501, "Audio transcription is not available on this server");
     },
   };
 

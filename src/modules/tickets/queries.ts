@@ -1,6 +1,6 @@
-import type { Expression, ExpressionBuilder, SqlBool } from "kysely";
+import type { CompiledQuery, Expression, ExpressionBuilder, SqlBool } from "kysely";
 import type { Db } from "../../db/database";
-import type { DB, TicketStatus } from "../../db/schema";
+import type { DB, TicketLogType } from "../../db/schema";
 import { forCompany } from "../../db/scope";
 import { canSeeTicket, type VisibilityTicket } from "./visibility";
 
@@ -16,15 +16,17 @@ export async function userQueueIds(db: Executor, userId: number): Promise<number
 export function findTicketCore(db: Executor, companyId: number, by: { id: number } | { uuid: string }) {
   const q = forCompany(db, companyId)
     .selectFrom("tickets")
-    .select(["id", "uuid", "companyId", "status", "userId", "queueId", "isGroup", "contactId", "whatsappId", "unreadMessages", "channel"]);
+    .select(["id", "uuid", "companyId", "status", "userId", "queueId", "isGroup", "contactId", "whatsappId", "unreadMessages", "channel", "amountUsedBotQueues"])
+    .where("deletedAt", "is", null);
   return ("id" in by ? q.where("id", "=", by.id) : q.where("uuid", "=", by.uuid)).executeTakeFirst();
 }
 export type TicketCore = NonNullable<Awaited<ReturnType<typeof findTicketCore>>>;
 
-/** Tickets with what a list item shows (contact, queue, user, connection); tags are read separately. */
+/** Live tickets with what a list item shows (contact, queue, user, connection); tags are read separately. */
 export function ticketViewQuery(db: Executor, companyId: number) {
   return forCompany(db, companyId)
     .selectFrom("tickets")
+    .where("tickets.deletedAt", "is", null)
     .innerJoin("contacts", "contacts.id", "tickets.contactId")
     .leftJoin("queues", "queues.id", "tickets.queueId")
     .leftJoin("users", "users.id", "tickets.userId")
@@ -71,30 +73,66 @@ export function ticketViewQuery(db: Executor, companyId: number) {
 }
 export type TicketViewRow = Awaited<ReturnType<ReturnType<typeof ticketViewQuery>["execute"]>>[number];
 
+/**
+ * Live tickets by id with what a list item shows. Building the view query (37 columns, 4 joins) costs more than
+ * running it for a page of 40, and its SQL depends only on how many ids it names: it is compiled once per count
+ * and run with this call's company and ids (found by the placeholder values they were compiled with).
+ */
+export async function ticketViewRows(db: Executor, companyId: number, ids: readonly number[]): Promise<TicketViewRow[]> {
+  if (!ids.length) return [];
+  if (ids.length > MAX_CACHED_IDS) return ticketViewQuery(db, companyId).where("tickets.id", "in", [...ids]).execute();
+  let byCount = compiledViews.get(db);
+  if (!byCount) compiledViews.set(db, (byCount = new Map()));
+  let compiled = byCount.get(ids.length);
+  if (!compiled) {
+    compiled = ticketViewQuery(db, PLACEHOLDER_COMPANY)
+      .where(
+        "tickets.id",
+        "in",
+        ids.map((_, i) => -(i + 1)),
+      )
+      .compile();
+    byCount.set(ids.length, compiled);
+  }
+  const parameters = compiled.parameters.map((p) => (p === PLACEHOLDER_COMPANY ? companyId : typeof p === "number" && p < 0 ? ids[-p - 1] : p));
+  return (await db.executeQuery<TicketViewRow>({ ...compiled, parameters })).rows;
+}
+const compiledViews = new WeakMap<Executor, Map<number, CompiledQuery>>();
+const PLACEHOLDER_COMPANY = Number.MAX_SAFE_INTEGER;
+const MAX_CACHED_IDS = 64;
+
 export type TicketFilter = (eb: ExpressionBuilder<DB, "tickets">) => Expression<SqlBool>;
 
-/** One page of tickets, newest activity first, plus the total count under the same filter. */
-export async function listTicketPage(
+/** Live (not deleted) tickets of the company: every list and count starts here, on the tickets_list index. */
+export function liveTickets(db: Executor, companyId: number) {
+  return forCompany(db, companyId).selectFrom("tickets").where("tickets.deletedAt", "is", null);
+}
+
+/**
+ * Counts stop here: a list says "1,000 or more" rather than walk every index entry of a busy status on every page
+ * (the same bound as search results).
+ */
+export const COUNT_CAP = 1000;
+
+/** One page of ticket ids under `filter`, by last activity (then id), and the count under the same filter (capped). */
+export async function listTicketIds(
   db: Executor,
   companyId: number,
-  opts: { status?: TicketStatus; filter?: TicketFilter; limit: number; offset: number },
-): Promise<{ rows: TicketViewRow[]; count: number }> {
-  let page = ticketViewQuery(db, companyId);
-  let count = forCompany(db, companyId).selectFrom("tickets").select((eb) => eb.fn.countAll<number>().as("n"));
-  if (opts.status) {
-    page = page.where("tickets.status", "=", opts.status);
-    count = count.where("tickets.status", "=", opts.status);
-  }
-  if (opts.filter) {
-    const f = opts.filter;
-    page = page.where((eb) => f(eb as unknown as ExpressionBuilder<DB, "tickets">));
-    count = count.where((eb) => f(eb));
-  }
+  opts: { filter?: TicketFilter; limit: number; offset: number; direction?: "asc" | "desc"; countCap?: number },
+): Promise<{ ids: number[]; count: number; countCapped: boolean }> {
+  const dir = opts.direction ?? "desc";
+  const cap = opts.countCap ?? COUNT_CAP;
+  const f = opts.filter;
+  const base = f ? liveTickets(db, companyId).where((eb) => f(eb)) : liveTickets(db, companyId);
   const [rows, total] = await Promise.all([
-    page.orderBy("tickets.updatedAt", "desc").orderBy("tickets.id", "desc").limit(opts.limit).offset(opts.offset).execute(),
-    count.executeTakeFirstOrThrow(),
+    base.select("tickets.id").orderBy("tickets.updatedAt", dir).orderBy("tickets.id", dir).limit(opts.limit).offset(opts.offset).execute(),
+    db
+      .selectFrom(base.select("tickets.id").limit(cap + 1).as("counted"))
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow(),
   ]);
-  return { rows, count: Number(total.n) };
+  const n = Number(total.n);
+  return { ids: rows.map((r) => r.id), count: Math.min(n, cap), countCapped: n > cap };
 }
 
 /** Tags of each ticket. */
@@ -167,4 +205,50 @@ export async function ticketAudience(db: Executor, companyId: number, ticket: Vi
       ),
     )
     .map((u) => u.id);
+}
+
+/** One entry of the ticket's timeline (spec 1 §3 Ticket log entry). */
+export function addTicketLog(
+  db: Executor,
+  companyId: number,
+  entry: { ticketId: number; type: TicketLogType; userId: number | null; queueId: number | null; createdAt: string },
+) {
+  return forCompany(db, companyId).insertInto("ticket_logs", entry).execute();
+}
+
+/** The ticket's timeline, oldest first, with who and which queue. */
+export function ticketLogs(db: Executor, companyId: number, ticketId: number) {
+  return forCompany(db, companyId)
+    .selectFrom("ticket_logs")
+    .leftJoin("users", "users.id", "ticket_logs.userId")
+    .leftJoin("queues", "queues.id", "ticket_logs.queueId")
+    .select([
+      "ticket_logs.id",
+      "ticket_logs.type",
+      "ticket_logs.userId",
+      "ticket_logs.queueId",
+      "ticket_logs.createdAt",
+      "users.name as userName",
+      "queues.name as queueName",
+      "queues.color as queueColor",
+    ])
+    .where("ticket_logs.ticketId", "=", ticketId)
+    .orderBy("ticket_logs.id")
+    .execute();
+}
+
+/** The latest log entry of a ticket (the access log is written once per visit, not once per page load). */
+export function lastTicketLog(db: Executor, companyId: number, ticketId: number) {
+  return forCompany(db, companyId)
+    .selectFrom("ticket_logs")
+    .select(["type", "userId"])
+    .where("ticketId", "=", ticketId)
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export async function contactHasTags(db: Executor, companyId: number, contactId: number): Promise<boolean> {
+  const row = await forCompany(db, companyId).selectFrom("contact_tags").select("tagId").where("contactId", "=", contactId).limit(1).executeTakeFirst();
+  return row !== undefined;
 }

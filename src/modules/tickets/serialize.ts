@@ -1,11 +1,13 @@
 import type { Db } from "../../db/database";
-import { ticketTags, ticketViewQuery, type TicketViewRow } from "./queries";
+import type { Actor } from "../../http/permissions";
+import { type LgpdPolicy, maskContact, masksNumbersFor } from "./lgpd";
+import { ticketTags, ticketViewRows, type TicketViewRow } from "./queries";
 
 type Tag = { id: number; name: string; color: string; kanban: number };
 
 /**
- * A ticket as the API and the socket carry it (spec 1 §3 Ticket). LGPD masking of the contact number for plain
- * users is applied here later (issue 6), so REST and socket payloads agree.
+ * A ticket as the API and the socket carry it (spec 1 §3 Ticket), before it is shaped for one viewer
+ * (ticketForViewer: LGPD masking), so REST and socket payloads agree.
  */
 export function serializeTicket(row: TicketViewRow, tags: Tag[] = []) {
   return {
@@ -68,10 +70,25 @@ export async function serializeTickets(db: Db, companyId: number, rows: TicketVi
   return rows.map((r) => serializeTicket(r, tags.get(r.id)));
 }
 
+/** The view as this viewer may see it: a plain user gets the contact's number masked under lgpdHideNumber. */
+export function ticketForViewer(view: TicketView, viewer: Pick<Actor, "profile" | "super">, lgpd: LgpdPolicy): TicketView {
+  if (!masksNumbersFor(viewer, lgpd) || view.isGroup) return view;
+  return { ...view, contact: maskContact(view.contact) };
+}
+
+/** Views by id in the order of `ids` (ids not in the company are skipped). */
+export async function loadTicketViews(db: Db, companyId: number, ids: readonly number[]): Promise<TicketView[]> {
+  const rows = await ticketViewRows(db, companyId, ids);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return serializeTickets(
+    db,
+    companyId,
+    ids.flatMap((id) => byId.get(id) ?? []),
+  );
+}
+
 /** One ticket by id as the API shows it (the real-time listeners use this too); undefined when not in the company. */
 export async function loadTicketView(db: Db, companyId: number, ticketId: number): Promise<TicketView | undefined> {
-  const row = await ticketViewQuery(db, companyId).where("tickets.id", "=", ticketId).executeTakeFirst();
-  if (!row) return undefined;
-  const [view] = await serializeTickets(db, companyId, [row]);
+  const [view] = await loadTicketViews(db, companyId, [ticketId]);
   return view;
 }

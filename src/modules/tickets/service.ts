@@ -1,18 +1,23 @@
 import type { z } from "zod";
 import type { AppContext } from "../../context";
 import { forCompany } from "../../db/scope";
-import { AppError, noPermission, notFound, validationError } from "../../http/errors";
-import { PAGE_SIZE, pageOf, pageWindow } from "../../http/paging";
-import { can, type Actor } from "../../http/permissions";
-import { findTicketCore, listTicketPage, type TicketCore, userQueueIds } from "./queries";
-import type { listTicketsQuery, updateTicketBody } from "./schema";
-import { loadTicketView, serializeTickets } from "./serialize";
-import { canSeeTicket, ticketListWhere } from "./visibility";
+import { AppError, noPermission, validationError } from "../../http/errors";
+import { PAGE_SIZE, pageWindow } from "../../http/paging";
+import { type Actor, assertCan } from "../../http/permissions";
+import { searchTickets } from "../search/service";
+import { createTicket, type CreateTicketInput } from "./create";
+import { readLgpd } from "./lgpd";
+import { listTickets, resolveListFilters, shapePage } from "./list";
+import { addTicketLog, findTicketCore, lastTicketLog, liveTickets, type TicketCore, ticketLogs, userQueueIds } from "./queries";
+import type { closeAllBody, ListTicketsQuery } from "./schema";
+import { loadTicketView, ticketForViewer, type TicketView } from "./serialize";
+import { createTransitions } from "./transitions";
+import { canSeeTicket } from "./visibility";
 
-const ticketNotFound = () => new AppError("ERR_NO_TICKET_FOUND", 404, "Ticket not found");
+export const ticketNotFound = () => new AppError("ERR_NO_TICKET_FOUND", 404, "Ticket not found");
 
 export function createTicketsService(ctx: AppContext) {
-  /** The ticket if it is the actor's company's (else 404) and the actor may see it (else 403). */
+  /** The ticket if it is a live ticket of the actor's company (else 404) and the actor may see it (else 403). */
   async function visibleTicket(actor: Actor, by: { id: number } | { uuid: string }): Promise<{ ticket: TicketCore; queueIds: number[] }> {
     const ticket = await findTicketCore(ctx.db, actor.companyId, by);
     if (!ticket) throw ticketNotFound();
@@ -21,63 +26,124 @@ export function createTicketsService(ctx: AppContext) {
     return { ticket, queueIds };
   }
 
+  /** The ticket as this actor sees it (LGPD masking). */
+  async function viewFor(actor: Actor, ticketId: number): Promise<TicketView> {
+    const [view, lgpd] = await Promise.all([loadTicketView(ctx.db, actor.companyId, ticketId), readLgpd(ctx.db, actor.companyId)]);
+    if (!view) throw ticketNotFound();
+    return ticketForViewer(view, actor, lgpd);
+  }
+
+  const transitions = createTransitions(ctx, { visibleTicket, viewFor });
+
   return {
     visibleTicket,
+    viewFor,
+    update: transitions.update,
 
-    async list(actor: Actor, q: z.infer<typeof listTicketsQuery>) {
-      const queueIds = await userQueueIds(ctx.db, actor.userId);
-      const { limit, offset, size } = pageWindow(q.pageNumber, PAGE_SIZE.tickets);
-      const { rows, count } = await listTicketPage(ctx.db, actor.companyId, {
-        status: q.status,
-        filter: ticketListWhere(actor, queueIds, q.showAll),
-        limit,
-        offset,
+    /** The inbox list; with a searchParam, the search's ids (newest match first, same filters) paged 40 at a time. */
+    async list(actor: Actor, q: ListTicketsQuery) {
+      if (!q.searchParam) return listTickets(ctx, actor, q);
+      const filters = await resolveListFilters(ctx, actor, q);
+      const found = await searchTickets(ctx, actor, { ...filters, searchParam: q.searchParam, searchOnMessages: q.searchOnMessages, showAll: q.showAll });
+      const { offset, size } = pageWindow(q.pageNumber, PAGE_SIZE.tickets);
+      return shapePage(ctx, actor, found.ticketIds.slice(offset, offset + size), {
+        hasMore: found.ticketIds.length > offset + size,
+        count: found.count,
+        countCapped: found.capped,
       });
-      const page = pageOf(rows, size);
-      return { tickets: await serializeTickets(ctx.db, actor.companyId, page.rows), hasMore: page.hasMore, count };
     },
 
+    /** The conversation screen opens a ticket by uuid; someone other than its agent opening it is logged (access). */
     async showByUuid(actor: Actor, uuid: string) {
       const { ticket } = await visibleTicket(actor, { uuid });
-      return (await loadTicketView(ctx.db, actor.companyId, ticket.id))!;
+      if (ticket.userId !== actor.userId) {
+        const last = await lastTicketLog(ctx.db, actor.companyId, ticket.id);
+        if (last?.type !== "access" || last.userId !== actor.userId) {
+          await addTicketLog(ctx.db, actor.companyId, {
+            ticketId: ticket.id,
+            type: "access",
+            userId: actor.userId,
+            queueId: ticket.queueId,
+            createdAt: ctx.clock.now().toISOString(),
+          });
+        }
+      }
+      return viewFor(actor, ticket.id);
     },
 
-    /** Accept: pending -> open (group for group tickets), userId = the actor (an admin may name another user of the company). */
-    async update(actor: Actor, ticketId: number, input: z.infer<typeof updateTicketBody>) {
+    /** POST /api/tickets (create.ts). */
+    async create(actor: Actor, input: CreateTicketInput) {
+      return viewFor(actor, await createTicket(ctx, actor, input));
+    },
+
+    /**
+     * DELETE /api/tickets/:id (ticket-options:deleteTicket). The ticket is kept with its messages, logs and notes
+     * (deletedAt, closed): it leaves every list and route, and the contact's next message opens a new ticket.
+     */
+    async remove(actor: Actor, ticketId: number) {
+      assertCan(actor, "ticket-options:deleteTicket");
       const { ticket } = await visibleTicket(actor, { id: ticketId });
-      if (input.status !== "open" && input.status !== "group") {
-        throw validationError({ status: "Only accepting a ticket (status open) is available in this version" });
-      }
-      const scope = forCompany(ctx.db, actor.companyId);
-      const userId = input.userId ?? actor.userId;
-      if (userId !== actor.userId) {
-        if (!can(actor, "tickets-manager:filterByUser")) throw noPermission();
-        if ((await scope.missingIds("users", [userId])).length) throw validationError({ userId: "Unknown user" });
-      }
-      if (input.queueId && (await scope.missingIds("queues", [input.queueId])).length) throw validationError({ queueId: "Unknown queue" });
-      const status = ticket.isGroup === 1 ? "group" : "open";
-      if (ticket.status === status && ticket.userId === userId && (!input.queueId || input.queueId === ticket.queueId)) {
-        return (await loadTicketView(ctx.db, actor.companyId, ticket.id))!;
-      }
-      if (ticket.status !== "pending") throw validationError({ status: "Only a pending ticket can be accepted" });
       const nowIso = ctx.clock.now().toISOString();
-      const changed = await ctx.db.transaction().execute(async (trx) => {
-        const s = forCompany(trx, actor.companyId);
-        const res = await s
-          .updateTable("tickets")
-          .set({ status, userId, ...(input.queueId ? { queueId: input.queueId } : {}), updatedAt: nowIso })
-          .where("id", "=", ticket.id)
-          .where("status", "=", "pending")
-          .executeTakeFirst();
-        if (Number(res.numUpdatedRows) !== 1) return false;
-        await s.insertInto("ticket_logs", { ticketId: ticket.id, type: "open", userId, queueId: input.queueId ?? ticket.queueId, createdAt: nowIso }).execute();
-        return true;
+      const res = await forCompany(ctx.db, actor.companyId)
+        .updateTable("tickets")
+        .set((eb) => ({ deletedAt: nowIso, status: "closed", closedAt: eb.fn.coalesce("closedAt", eb.val(nowIso)) }))
+        .where("id", "=", ticket.id)
+        .where("deletedAt", "is", null)
+        .executeTakeFirst();
+      if (Number(res.numUpdatedRows) !== 1) throw ticketNotFound();
+      ctx.bus.emit("ticket.deleted", {
+        companyId: actor.companyId,
+        ticketId: ticket.id,
+        previous: { userId: ticket.userId, queueId: ticket.queueId, isGroup: ticket.isGroup },
       });
-      if (!changed) throw validationError({ status: "The ticket changed meanwhile; reload it" });
-      ctx.bus.emit("ticket.updated", { companyId: actor.companyId, ticketId: ticket.id });
-      const view = await loadTicketView(ctx.db, actor.companyId, ticket.id);
-      if (!view) throw notFound();
-      return view;
+      return { message: "ticket deleted", ticketId: ticket.id };
+    },
+
+    /** POST /api/tickets/closeAll (admins): every live ticket of the status in the chosen queues, in one transaction. */
+    async closeAll(actor: Actor, input: z.infer<typeof closeAllBody>) {
+      assertCan(actor, "tickets-manager:closeAll");
+      const chosen = input.selectedQueueIds ?? [];
+      const queueIds = chosen.filter((v): v is number => v !== null);
+      if (queueIds.length && (await forCompany(ctx.db, actor.companyId).missingIds("queues", queueIds)).length) {
+        throw validationError({ selectedQueueIds: "Unknown queue" });
+      }
+      const noQueue = chosen.some((v) => v === null);
+      const nowIso = ctx.clock.now().toISOString();
+      const closed = await ctx.db.transaction().execute(async (trx) => {
+        let q = liveTickets(trx, actor.companyId).select(["tickets.id", "tickets.queueId"]).where("tickets.status", "=", input.status);
+        if (chosen.length) {
+          q = q.where((eb) => {
+            const inQueues = queueIds.length ? [eb("tickets.queueId", "in", queueIds)] : [];
+            return eb.or(noQueue ? [...inQueues, eb("tickets.queueId", "is", null)] : inQueues);
+          });
+        }
+        const rows = await q.execute();
+        // Slices keep each statement under SQLite's bound-parameter limit.
+        for (let i = 0; i < rows.length; i += 500) {
+          const slice = rows.slice(i, i + 500);
+          const ids = slice.map((r) => r.id);
+          await forCompany(trx, actor.companyId).updateTable("tickets").set({ status: "closed", closedAt: nowIso, updatedAt: nowIso }).where("id", "in", ids).execute();
+          for (const r of slice) await addTicketLog(trx, actor.companyId, { ticketId: r.id, type: "closed", userId: actor.userId, queueId: r.queueId, createdAt: nowIso });
+        }
+        return rows.map((r) => r.id);
+      });
+      for (const ticketId of closed) ctx.bus.emit("ticket.updated", { companyId: actor.companyId, ticketId });
+      return { count: closed.length };
+    },
+
+    /** GET /api/tickets-log/:ticketId: the timeline, oldest first. */
+    async logs(actor: Actor, ticketId: number) {
+      const { ticket } = await visibleTicket(actor, { id: ticketId });
+      const rows = await ticketLogs(ctx.db, actor.companyId, ticket.id);
+      return rows.map((r) => ({
+        id: r.id,
+        type: r.type,
+        createdAt: r.createdAt,
+        userId: r.userId,
+        user: r.userId !== null && r.userName !== null ? { id: r.userId, name: r.userName } : null,
+        queueId: r.queueId,
+        queue: r.queueId !== null && r.queueName !== null ? { id: r.queueId, name: r.queueName, color: r.queueColor } : null,
+      }));
     },
   };
 }

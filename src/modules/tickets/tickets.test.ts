@@ -71,6 +71,10 @@ describe("GET /api/tickets and the ticket-scoped routes: visibility matrix", () 
       allUserChat: all,
     };
     const tokens: Record<string, string> = { admin: w.adminToken, ...Object.fromEntries(Object.entries(w.users).map(([k, u]) => [k, u.token])) };
+    const tag = (await w.t.ctx.db.insertInto("tags").values({ companyId: 1, name: "Lane", kanban: 1 }).returning("id").executeTakeFirstOrThrow()).id;
+    const firstMessage = Object.fromEntries(
+      await Promise.all(all.map(async (k) => [k, (await w.t.ctx.db.selectFrom("messages").select("id").where("ticketId", "=", w.tickets[k]).orderBy("id").executeTakeFirstOrThrow()).id])),
+    ) as Record<keyof typeof w.tickets, number>;
     for (const [who, visible] of Object.entries(expected)) {
       const token = tokens[who]!;
       const list = await w.t.json("GET", "/api/tickets?showAll=true", { token });
@@ -87,6 +91,19 @@ describe("GET /api/tickets and the ticket-scoped routes: visibility matrix", () 
         expect({ who, k, status: msgs.status }).toEqual({ who, k, status: canSee ? 200 : 403 });
         const send = await w.t.json("POST", `/api/messages/${w.tickets[k]}`, { token, body: { body: "note", isPrivate: true } });
         expect({ who, k, status: send.status }).toEqual({ who, k, status: canSee ? 200 : 403 });
+        const logs = await w.t.json("GET", `/api/tickets-log/${w.tickets[k]}`, { token });
+        expect({ who, k, logs: logs.status }).toEqual({ who, k, logs: canSee ? 200 : 403 });
+        const tagged = await w.t.json("PUT", `/api/ticket-tags/${w.tickets[k]}/${tag}`, { token });
+        expect({ who, k, tagged: tagged.status }).toEqual({ who, k, tagged: canSee ? 200 : 403 });
+        const untagged = await w.t.json("DELETE", `/api/ticket-tags/${w.tickets[k]}`, { token });
+        expect({ who, k, untagged: untagged.status }).toEqual({ who, k, untagged: canSee ? 200 : 403 });
+        // A message of the ticket: found only by those who may see it (then it is simply not audio).
+        const transcribed = await w.t.json("GET", `/api/messages/transcribeAudio/${firstMessage[k]}`, { token });
+        expect({ who, k, transcribed: transcribed.status }).toEqual({ who, k, transcribed: canSee ? 400 : 403 });
+        const reacted = await w.t.json("POST", `/api/messages/${firstMessage[k]}/reactions`, { token, body: { type: "👍" } });
+        // Reacting is writing: only on open or group tickets one may see.
+        const writable = canSee && (k === "adminsQ1" || k === "ownQ2" || k === "group");
+        expect({ who, k, reacted: reacted.status }).toEqual({ who, k, reacted: writable ? 200 : 403 });
       }
     }
   });
@@ -181,7 +198,7 @@ describe("PUT /api/tickets/:id (accept)", () => {
     const assigned = await w.t.json("PUT", `/api/tickets/${w.tickets.noQueue}`, { token: w.adminToken, body: { status: "open", userId: w.users.plainNone!.id, queueId: w.q1 } });
     expect(assigned.status).toBe(200);
     expect(assigned.body).toMatchObject({ status: "open", userId: w.users.plainNone!.id, queueId: w.q1 });
-    const unsupported = await w.t.json("PUT", `/api/tickets/${w.tickets.q2}`, { token: w.adminToken, body: { status: "closed" } });
+    const unsupported = await w.t.json("PUT", `/api/tickets/${w.tickets.q2}`, { token: w.adminToken, body: { status: "nps" } });
     expect(unsupported.status).toBe(400);
   });
 
@@ -240,19 +257,31 @@ describe("tenant isolation", () => {
     await w.t.ctx.db.updateTable("messages").set({ sendStatus: "failed" }).where("id", "=", sent.body.message.id).execute();
 
     const list = await w.t.json("GET", "/api/tickets?showAll=true", { token });
-    expect(list.body).toEqual({ tickets: [], hasMore: false, count: 0 });
+    expect(list.body).toEqual({ tickets: [], hasMore: false, count: 0, countCapped: false });
     for (const [method, path, body] of [
       ["GET", `/api/tickets/u/${w.uuids.q1}`],
       ["PUT", `/api/tickets/${w.tickets.q1}`, { status: "open" }],
       ["GET", `/api/messages/${w.tickets.q1}`],
       ["POST", `/api/messages/${w.tickets.q1}`, { body: "hi", isPrivate: true }],
       ["POST", `/api/messages/${sent.body.message.id}/retry`],
+      ["DELETE", `/api/tickets/${w.tickets.q1}`],
+      ["GET", `/api/tickets-log/${w.tickets.q1}`],
+      ["PUT", `/api/ticket-tags/${w.tickets.q1}/1`],
+      ["DELETE", `/api/ticket-tags/${w.tickets.q1}`],
+      ["POST", `/api/messages/edit/${sent.body.message.id}`, { body: "hacked" }],
+      ["DELETE", `/api/messages/${sent.body.message.id}`],
+      ["POST", `/api/messages/${sent.body.message.id}/reactions`, { type: "👍" }],
+      ["GET", `/api/messages/transcribeAudio/${sent.body.message.id}`],
     ] as const) {
       const r = await w.t.json(method, path, { token, body });
       expect({ path, status: r.status }).toEqual({ path, status: 404 });
     }
     const after = await w.t.ctx.db.selectFrom("messages").select(["id"]).where("companyId", "=", other.companyId).execute();
     expect(after).toHaveLength(0);
+    const forwarded = await w.t.json("POST", "/api/message/forward", { token, body: { messageId: sent.body.message.id, contactId: 1 } });
+    expect(forwarded.status).toBe(400);
+    expect(await w.t.ctx.db.selectFrom("messages").select(["body", "isDeleted"]).where("id", "=", sent.body.message.id).executeTakeFirstOrThrow()).toEqual({ body: "hello", isDeleted: 0 });
+    expect(await w.t.ctx.db.selectFrom("tickets").select("deletedAt").where("id", "=", w.tickets.q1).executeTakeFirstOrThrow()).toEqual({ deletedAt: null });
     expect((await w.t.ctx.db.selectFrom("tickets").select("status").where("id", "=", w.tickets.q1).executeTakeFirstOrThrow()).status).toBe("pending");
   });
 

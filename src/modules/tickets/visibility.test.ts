@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { loadActor } from "../../http/auth";
 import type { Actor } from "../../http/permissions";
 import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
-import { listTicketPage, userQueueIds } from "./queries";
+import { listTicketIds, userQueueIds } from "./queries";
 import { canSeeTicket, inPersonalView, ticketListWhere, ticketVisibilityWhere } from "./visibility";
 
 /**
@@ -52,8 +52,8 @@ describe("ticket visibility", () => {
     expect(actors).toHaveLength(32);
     for (const { actor, queueIds } of actors) {
       const expected = tickets.filter((tk) => canSeeTicket(actor, tk, queueIds)).map((tk) => tk.id).sort((a, b) => a - b);
-      const { rows, count } = await listTicketPage(t.ctx.db, 1, { filter: ticketVisibilityWhere(actor, queueIds, "visible"), limit: 10_000, offset: 0 });
-      expect({ user: actor.name, ids: rows.map((r) => r.id).sort((a, b) => a - b) }).toEqual({ user: actor.name, ids: expected });
+      const { ids, count } = await listTicketIds(t.ctx.db, 1, { filter: ticketVisibilityWhere(actor, queueIds, "visible"), limit: 10_000, offset: 0 });
+      expect({ user: actor.name, ids: ids.sort((a, b) => a - b) }).toEqual({ user: actor.name, ids: expected });
       expect(count).toBe(expected.length);
     }
   });
@@ -61,10 +61,10 @@ describe("ticket visibility", () => {
   test("the personal view and its query agree; show-all applies only to those allowed", async () => {
     for (const { actor, queueIds } of actors) {
       const personal = tickets.filter((tk) => inPersonalView(actor, tk, queueIds)).map((tk) => tk.id).sort((a, b) => a - b);
-      const { rows } = await listTicketPage(t.ctx.db, 1, { filter: ticketVisibilityWhere(actor, queueIds, "personal"), limit: 10_000, offset: 0 });
-      expect(rows.map((r) => r.id).sort((a, b) => a - b)).toEqual(personal);
+      const { ids } = await listTicketIds(t.ctx.db, 1, { filter: ticketVisibilityWhere(actor, queueIds, "personal"), limit: 10_000, offset: 0 });
+      expect(ids.sort((a, b) => a - b)).toEqual(personal);
       // Show-all asked for: everything for admins and allUserChat, the personal view for others.
-      const all = await listTicketPage(t.ctx.db, 1, { filter: ticketListWhere(actor, queueIds, true), limit: 10_000, offset: 0 });
+      const all = await listTicketIds(t.ctx.db, 1, { filter: ticketListWhere(actor, queueIds, true), limit: 10_000, offset: 0 });
       const mayShowAll = actor.profile === "admin" || actor.flags.allUserChat === "enabled";
       expect(all.count).toBe(mayShowAll ? tickets.length : personal.length);
       // Everything in the personal view is visible.

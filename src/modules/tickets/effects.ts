@@ -1,0 +1,104 @@
+/**
+ * Messages a ticket action sends by itself, after its transaction commits (outbound.queue opens its own):
+ * the farewell on close, the accepted greeting, the transfer message to the contact, and the transfer note.
+ * A failure to queue one is logged; the action it follows has already happened.
+ */
+import type { AppContext } from "../../context";
+import { forCompany } from "../../db/scope";
+import type { Actor } from "../../http/permissions";
+import { privateNote } from "../messages/compose";
+import { getCompanySetting } from "../settings/queries";
+import { fillTemplate } from "./template";
+
+/** What the automatic texts are chosen and filled from. */
+async function ticketContext(ctx: AppContext, companyId: number, ticketId: number) {
+  return forCompany(ctx.db, companyId)
+    .selectFrom("tickets")
+    .innerJoin("contacts", "contacts.id", "tickets.contactId")
+    .leftJoin("queues", "queues.id", "tickets.queueId")
+    .leftJoin("users", "users.id", "tickets.userId")
+    .leftJoin("connections", "connections.id", "tickets.whatsappId")
+    .select([
+      "tickets.id",
+      "tickets.isGroup",
+      "tickets.status",
+      "contacts.name as contactName",
+      "queues.name as queueName",
+      "users.name as userName",
+      "users.farewellMessage",
+      "connections.complationMessage",
+      "connections.groupAsTicket",
+      "connections.deletedAt as connectionDeletedAt",
+      "tickets.whatsappId",
+    ])
+    .where("tickets.id", "=", ticketId)
+    .executeTakeFirst();
+}
+type TicketContext = NonNullable<Awaited<ReturnType<typeof ticketContext>>>;
+
+/** Groups get automatic texts only when their connection treats groups as tickets (spec 1 §4.1, accepted greeting). */
+const mayGreet = (t: TicketContext) => t.whatsappId !== null && t.connectionDeletedAt === null && (t.isGroup !== 1 || t.groupAsTicket === "enabled");
+
+export function createTicketEffects(ctx: AppContext) {
+  async function send(actor: Actor, t: TicketContext, text: string) {
+    const body = fillTemplate(text, { name: t.contactName, user: t.userName ?? actor.name, queue: t.queueName, ticketId: t.id });
+    if (!body.trim()) return;
+    try {
+      await ctx.channels.outbound.queue({ companyId: actor.companyId, ticketId: t.id, body, origin: "agent", userId: actor.userId });
+    } catch (err) {
+      ctx.log.error("automatic ticket message not queued", { ticketId: t.id, err: String(err) });
+    }
+  }
+
+  return {
+    /**
+     * Closing with the farewell: the assigned user's farewellMessage (the closer's when nobody was assigned), else the
+     * connection's complationMessage. A ticket closed while pending gets it only with sendFarewellWaitingTicket.
+     */
+    async farewell(actor: Actor, ticketId: number, wasPending: boolean) {
+      if (wasPending && (await getCompanySetting(ctx.db, actor.companyId, "sendFarewellWaitingTicket")) !== "enabled") return;
+      const t = await ticketContext(ctx, actor.companyId, ticketId);
+      if (!t || !mayGreet(t)) return;
+      const own = t.userName === null ? await closerFarewell(actor) : t.farewellMessage;
+      const text = own?.trim() ? own : (t.complationMessage ?? "");
+      if (text.trim()) await send(actor, t, text);
+    },
+
+    /** After accepting a pending ticket, with sendGreetingAccepted and a greetingAcceptedMessage. */
+    async acceptedGreeting(actor: Actor, ticketId: number) {
+      if ((await getCompanySetting(ctx.db, actor.companyId, "sendGreetingAccepted")) !== "enabled") return;
+      const text = await getCompanySetting(ctx.db, actor.companyId, "greetingAcceptedMessage");
+      const t = text.trim() ? await ticketContext(ctx, actor.companyId, ticketId) : undefined;
+      if (t && mayGreet(t)) await send(actor, t, text);
+    },
+
+    /** A transfer: the agent's note (private) and, with sendMsgTransfTicket, the transferMessage to the contact. */
+    async transferred(actor: Actor, ticketId: number, msgTransfer: string | null | undefined) {
+      if (msgTransfer?.trim()) {
+        try {
+          await ctx.channels.outbound.queue({
+            companyId: actor.companyId,
+            ticketId,
+            body: privateNote(actor.name, msgTransfer.trim()),
+            origin: "agent",
+            userId: actor.userId,
+            isPrivate: true,
+          });
+        } catch (err) {
+          ctx.log.error("transfer note not stored", { ticketId, err: String(err) });
+        }
+      }
+      if ((await getCompanySetting(ctx.db, actor.companyId, "sendMsgTransfTicket")) !== "enabled") return;
+      const text = await getCompanySetting(ctx.db, actor.companyId, "transferMessage");
+      const t = text.trim() ? await ticketContext(ctx, actor.companyId, ticketId) : undefined;
+      if (t && mayGreet(t)) await send(actor, t, text);
+    },
+  };
+
+  async function closerFarewell(actor: Actor) {
+    const row = await forCompany(ctx.db, actor.companyId).selectFrom("users").select("farewellMessage").where("id", "=", actor.userId).executeTakeFirst();
+    return row?.farewellMessage ?? null;
+  }
+}
+
+export type TicketEffects = ReturnType<typeof createTicketEffects>;

@@ -1,0 +1,38 @@
+import type { Transaction } from "kysely";
+import type { DB } from "../../db/schema";
+import type { AppContext } from "../../context";
+import { forCompany } from "../../db/scope";
+import { addTicketLog } from "./queries";
+
+/**
+ * A user is being deleted (ARCHITECTURE.md, Data safety): their open tickets go back to the queue (pending, no
+ * user) and their group tickets lose their user, inside the caller's transaction. Answers what changed; the
+ * caller passes it to announceReleased once the transaction has committed.
+ */
+export async function releaseUserTickets(trx: Transaction<DB>, companyId: number, userId: number, nowIso: string) {
+  const s = forCompany(trx, companyId);
+  const held = await s
+    .selectFrom("tickets")
+    .select(["id", "status", "queueId", "isGroup"])
+    .where("userId", "=", userId)
+    .where("status", "in", ["open", "group"])
+    .where("deletedAt", "is", null)
+    .execute();
+  for (const t of held) {
+    await s
+      .updateTable("tickets")
+      .set({ status: t.status === "open" ? "pending" : t.status, userId: null, updatedAt: nowIso })
+      .where("id", "=", t.id)
+      .execute();
+    if (t.status === "open") await addTicketLog(trx, companyId, { ticketId: t.id, type: "pending", userId: null, queueId: t.queueId, createdAt: nowIso });
+  }
+  return held.map((t) => ({ ticketId: t.id, previous: { userId, queueId: t.queueId, isGroup: t.isGroup } }));
+}
+
+/** After the commit: the released tickets reach the queue's agents and leave the deleted user's sockets. */
+export function announceReleased(ctx: AppContext, companyId: number, released: Awaited<ReturnType<typeof releaseUserTickets>>): void {
+  for (const r of released) {
+    ctx.bus.emit("ticket.updated", { companyId, ticketId: r.ticketId });
+    ctx.bus.emit("ticket.reassigned", { companyId, ticketId: r.ticketId, previous: r.previous });
+  }
+}
