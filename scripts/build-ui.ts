@@ -4,6 +4,8 @@
  *   2. TanStack router generator (ui/src/routes -> ui/src/routeTree.gen.ts), only when route files exist
  *   3. Bun.build of ui/index.html: publicPath "/", minified, code splitting, hashed names under /assets/
  *   4. ui/public/** copied as-is into ui/dist (favicon, robots.txt, files the app fetches by URL)
+ *   5. the web-chat widget (widget/, a separate small bundle): ui/dist/widget/index.html + ui/dist/widget/assets/*
+ *      (the page served at /widget/:widgetKey) and ui/dist/widget.js (the loader); gzip sizes printed, 60 KB at most
  *
  * `bun scripts/build-ui.ts` or `npm run build:ui`. Importable: `await buildUi()`.
  * `bun scripts/build-ui.ts --codegen`: only the generated sources (styled-system, routeTree.gen.ts), what tsc needs.
@@ -16,6 +18,9 @@ export const UI = join(ROOT, "ui");
 export const UI_DIST = join(UI, "dist");
 const ROUTES = join(UI, "src", "routes");
 const PUBLIC = join(UI, "public");
+export const WIDGET = join(ROOT, "widget");
+/** The widget's budget: page + loader, gzip. */
+const WIDGET_MAX_GZIP = 60 * 1024;
 const BIN = join(ROOT, "node_modules", ".bin");
 
 export interface BuildUiOptions {
@@ -101,6 +106,7 @@ export async function buildUi(opts: BuildUiOptions = {}): Promise<{ files: strin
       throw new Error(`Bun.build of ui/index.html failed:\n${msgs}`);
     }
     if (existsSync(PUBLIC)) cpSync(PUBLIC, out, { recursive: true, force: false, errorOnExist: false });
+    await buildWidget(out, say);
     rmSync(UI_DIST, { recursive: true, force: true });
     renameSync(out, UI_DIST);
   } finally {
@@ -116,7 +122,47 @@ export async function buildUi(opts: BuildUiOptions = {}): Promise<{ files: strin
   return { files, ms };
 }
 
-/** Newest mtime of the UI sources (ui/src, index.html, panda config, public/); 0 when none. */
+/**
+ * The web-chat widget into `outDir`: widget/index.html -> widget/index.html + widget/assets/* (publicPath /widget/),
+ * widget/src/loader.ts -> widget.js. Fails when page + loader exceed 60 KB gzip.
+ */
+export async function buildWidget(outDir: string, say: (m: string) => void = () => {}): Promise<{ gzipBytes: number }> {
+  const fail = (what: string, logs: Bun.BuildOutput["logs"]) =>
+    new Error(`Bun.build of ${what} failed:\n${logs.map((l) => `  ${l.level}: ${l.message}${l.position ? ` (${relative(ROOT, l.position.file)}:${l.position.line})` : ""}`).join("\n")}`);
+  const page = await Bun.build({
+    entrypoints: [join(WIDGET, "index.html")],
+    outdir: join(outDir, "widget"),
+    target: "browser",
+    minify: true,
+    publicPath: "/widget/",
+    naming: { entry: "[name].[ext]", chunk: "assets/[name]-[hash].[ext]", asset: "assets/[name]-[hash].[ext]" },
+    define: { "process.env.NODE_ENV": '"production"' },
+    throw: false,
+  });
+  if (!page.success) throw fail("widget/index.html", page.logs);
+  const loader = await Bun.build({
+    entrypoints: [join(WIDGET, "src", "loader.ts")],
+    outdir: outDir,
+    target: "browser",
+    minify: true,
+    naming: { entry: "widget.js" },
+    throw: false,
+  });
+  if (!loader.success) throw fail("widget/src/loader.ts", loader.logs);
+  const files = [join(outDir, "widget.js"), ...[...new Bun.Glob("**/*").scanSync({ cwd: join(outDir, "widget"), onlyFiles: true })].map((f) => join(outDir, "widget", f))];
+  let gzipBytes = 0;
+  for (const f of files) {
+    const bytes = await Bun.file(f).bytes();
+    const gz = Bun.gzipSync(bytes, { level: 9 }).length;
+    gzipBytes += gz;
+    say(`  widget ${relative(outDir, f)}  ${bytes.length.toLocaleString("en")} B, ${gz.toLocaleString("en")} B gzip`);
+  }
+  say(`widget total ${gzipBytes.toLocaleString("en")} B gzip (budget ${WIDGET_MAX_GZIP.toLocaleString("en")} B)`);
+  if (gzipBytes > WIDGET_MAX_GZIP) throw new Error(`the web-chat widget is ${gzipBytes} B gzip, over its ${WIDGET_MAX_GZIP} B budget`);
+  return { gzipBytes };
+}
+
+/** Newest mtime of the UI sources (ui/src, index.html, panda config, public/, widget/); 0 when none. */
 export function newestUiSourceMtime(): number {
   let newest = 0;
   const visit = (p: string) => {
@@ -126,7 +172,7 @@ export function newestUiSourceMtime(): number {
       for (const n of readdirSync(p)) if (n !== "routeTree.gen.ts") visit(join(p, n));
     } else newest = Math.max(newest, s.mtimeMs);
   };
-  for (const p of [join(UI, "src"), join(UI, "index.html"), join(UI, "panda.config.ts"), PUBLIC]) visit(p);
+  for (const p of [join(UI, "src"), join(UI, "index.html"), join(UI, "panda.config.ts"), PUBLIC, WIDGET]) visit(p);
   return newest;
 }
 

@@ -2,6 +2,8 @@ import { Elysia } from "elysia";
 import type { AppContext } from "../context";
 
 const APP_CSP = "default-src 'self'; img-src 'self' data: blob:; media-src 'self' blob:; style-src 'self' 'unsafe-inline'; connect-src 'self' ws: wss:; frame-ancestors 'none'; base-uri 'self'; object-src 'none'";
+/** The web-chat page is made to be framed by any site (ARCHITECTURE.md, HTTP); nothing else is. */
+const WIDGET_CSP = "default-src 'self'; img-src 'self' data: blob:; media-src 'self' blob:; connect-src 'self' ws: wss:; frame-ancestors *; base-uri 'self'; form-action 'self'; object-src 'none'";
 
 /**
  * Serves the built web app from ctx.assets (disk in development, $bunfs inside the binary).
@@ -13,6 +15,7 @@ export const spaRoutes = (ctx: AppContext) =>
       set.status = 404;
       return { error: "ERR_NOT_FOUND", message: "Not found" };
     }
+    if (path === "/widget.js" || path === "/widget" || path.startsWith("/widget/")) return serveWidget(ctx, path, set);
     const file = ctx.assets.get(path);
     if (file) {
       if (path.startsWith("/assets/")) set.headers["cache-control"] = "public, max-age=31536000, immutable";
@@ -28,3 +31,32 @@ export const spaRoutes = (ctx: AppContext) =>
     set.headers["content-security-policy"] = APP_CSP;
     return Bun.file(index);
   });
+
+/**
+ * The separate web-chat bundle (widget/, built into ui/dist/widget* by scripts/build-ui.ts): /widget.js (the loader,
+ * short cache: its name has no hash), /widget/assets/* (hashed, immutable) and the page for every other /widget/<key>,
+ * which any site may frame (frame-ancestors *, no X-Frame-Options).
+ */
+function serveWidget(ctx: AppContext, path: string, set: { status?: number | string; headers: Record<string, string | number> }) {
+  const file = ctx.assets.get(path);
+  if (path === "/widget.js") {
+    if (!file) return widgetMissing(set);
+    set.headers["cache-control"] = "public, max-age=300";
+    return Bun.file(file);
+  }
+  delete set.headers["x-frame-options"];
+  if (file && path.startsWith("/widget/assets/")) {
+    set.headers["cache-control"] = "public, max-age=31536000, immutable";
+    return Bun.file(file);
+  }
+  const page = ctx.assets.get("/widget/index.html");
+  if (!page) return widgetMissing(set);
+  set.headers["cache-control"] = "no-cache";
+  set.headers["content-security-policy"] = WIDGET_CSP;
+  return Bun.file(page);
+}
+
+function widgetMissing(set: { status?: number | string }) {
+  set.status = 404;
+  return { error: "ERR_NOT_FOUND", message: "The web-chat widget is not built (run npm run build:ui)" };
+}

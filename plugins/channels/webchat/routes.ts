@@ -1,0 +1,339 @@
+/**
+ * The visitor API of web chat: public routes, used by the widget page (/widget/<widgetKey>) on our own origin.
+ *
+ *   GET  /api/webchat/:widgetKey/config     {title, greeting, color}: what the widget shows before a session
+ *   POST /api/webchat/:widgetKey/sessions   {name, email?, phone?} -> {visitorToken, contact: {id, name}}
+ *   GET  /api/webchat/:widgetKey/messages   bearer visitorToken; ?before=<id>: {messages (oldest first), hasMore}
+ *   POST /api/webchat/:widgetKey/messages   bearer visitorToken; JSON {body, clientId?} or multipart {file, body?, clientId?}
+ *   WS   /api/webchat/socket?visitorToken=… frames `message` and `ack` to the visitor; `ack` {id, ack: 2|3} from it;
+ *        closes 4001 for a bad token, 4004 while the connection is stopped or deleted, 4029 over the address's limit
+ *
+ * Rules: the widgetKey is public and grants only this API for its own connection. A visitor is who the signed
+ * visitorToken says (a server-generated id), never what they typed; a token of connection X is refused on Y's
+ * widgetKey. A visitor reads only their own conversation, never private notes (host.history). A repeated clientId
+ * answers the first post's message (it is the inbound externalId, namespaced by the visitor). Rate limits per
+ * visitor and per address (rate-limit.ts) answer 429 ERR_RATE_LIMITED.
+ *
+ * Everything that writes goes through the connection's session and its ChannelHost (contact, inbound, history); the
+ * one read of our own is the widgetKey -> connection lookup (cached a minute; a deleted or stopped connection has no
+ * session, so its widget answers 404 at once).
+ */
+import { Elysia } from "elysia";
+import { z } from "zod";
+import type { InboundMessage } from "../../../src/channels/adapter";
+import type { AppContext } from "../../../src/context";
+import { clientIp } from "../../../src/http/client";
+import { AppError, notFound, validationError } from "../../../src/http/errors";
+import { parse } from "../../../src/http/validate";
+import { getPlatformSetting } from "../../../src/modules/settings/queries";
+import { sniff } from "../../../src/storage/sniff";
+import { webchatConfigSchema } from "./manifest";
+import { RateLimiter, type WebchatLimits, webchatLimits } from "./rate-limit";
+import { clientIdOf, inboundExternalId, type VisitorLink, type VisitorMessage, WebchatSession } from "./session";
+import { type VisitorClaims, VisitorTokens } from "./token";
+
+export const PAGE_SIZE = 20;
+const BODY_MAX = 4096;
+const KEY_CACHE_MS = 60_000;
+const ANSWERS_KEPT = 5_000;
+const WIDGET_KEY = /^[A-Za-z0-9]{16,64}$/;
+
+export const CLOSE_UNAUTHORIZED = { code: 4001, reason: "ERR_UNAUTHORIZED" } as const;
+export const CLOSE_RATE_LIMITED = { code: 4029, reason: "ERR_RATE_LIMITED" } as const;
+export const CLOSE_UNAVAILABLE = { code: 4004, reason: "ERR_NOT_FOUND" } as const;
+
+const optionalText = (schema: z.ZodType<string>) =>
+  z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), schema.optional());
+
+export const sessionBody = z.object({
+  name: z.string().trim().min(1, "Required").max(80),
+  email: optionalText(z.string().trim().max(254).pipe(z.email())),
+  /** Stored as digits on the contact (the external send API addresses visitors by it); 10-15 digits with any formatting. */
+  phone: optionalText(
+    z
+      .string()
+      .max(40)
+      .transform((v) => v.replace(/[\s().+-]/g, ""))
+      .pipe(z.string().regex(/^\d{10,15}$/, "10 to 15 digits: country code, area code and number")),
+  ),
+});
+
+const clientIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "1-64 letters, digits, _ or -");
+
+export const postBody = z.object({
+  body: z.string().max(BODY_MAX).default(""),
+  clientId: clientIdSchema.optional(),
+});
+
+const historyQuery = z.object({
+  before: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+});
+
+const clientFrame = z.discriminatedUnion("event", [
+  z.object({ event: z.literal("ack"), data: z.object({ id: z.number().int().positive(), ack: z.union([z.literal(2), z.literal(3)]) }) }),
+  z.object({ event: z.literal("ping") }),
+]);
+
+const rateLimited = (retryAfterS: number) => new AppError("ERR_RATE_LIMITED", 429, "Too many requests; try again shortly", { retryAfter: retryAfterS });
+const unauthorized = () => new AppError("ERR_UNAUTHORIZED", 401, "Start a chat session first");
+const chatUnavailable = () => notFound("This chat is not available");
+
+interface KeyEntry {
+  connectionId: number;
+  companyId: number;
+  name: string;
+  config: string;
+  at: number;
+}
+
+interface Resolved {
+  session: WebchatSession;
+  connectionId: number;
+  companyId: number;
+  name: string;
+  config: string;
+}
+
+interface SocketState {
+  session: WebchatSession;
+  visitorId: string;
+  link: VisitorLink;
+  detach: () => void;
+}
+
+export function webchatRoutes(ctx: AppContext, opts: { limits?: WebchatLimits } = {}) {
+  const tokens = new VisitorTokens(ctx.secrets.jwt);
+  const limits = opts.limits ?? webchatLimits();
+  const limiter = new RateLimiter(ctx.clock);
+  const keys = new Map<string, KeyEntry>();
+  const sockets = new Map<string, SocketState>();
+  /** Recent post answers by connection and externalId (idempotent posts answer the same). */
+  const answers = new Map<string, VisitorMessage>();
+
+  /** The live web-chat session behind a widgetKey; 404 for an unknown key, a deleted or a stopped connection. */
+  async function resolve(widgetKey: string): Promise<Resolved> {
+    if (!WIDGET_KEY.test(widgetKey)) throw chatUnavailable();
+    const now = Date.now();
+    let entry = keys.get(widgetKey);
+    if (!entry || now - entry.at > KEY_CACHE_MS) {
+      const row = await ctx.db
+        .selectFrom("connections")
+        .select(["id", "companyId", "name", "config"])
+        .where("widgetKey", "=", widgetKey)
+        .where("channel", "=", "webchat")
+        .where("deletedAt", "is", null)
+        .executeTakeFirst();
+      if (!row) {
+        keys.delete(widgetKey);
+        throw chatUnavailable();
+      }
+      if (keys.size > 10_000) keys.clear();
+      entry = { connectionId: row.id, companyId: row.companyId, name: row.name, config: row.config, at: now };
+      keys.set(widgetKey, entry);
+    }
+    const session = ctx.channels.sessions.session(entry.connectionId);
+    if (!(session instanceof WebchatSession) || !session.isRunning || session.host.connection.companyId !== entry.companyId) {
+      keys.delete(widgetKey);
+      throw chatUnavailable();
+    }
+    return { session, connectionId: entry.connectionId, companyId: entry.companyId, name: entry.name, config: entry.config };
+  }
+
+  /** The visitor behind the bearer token, for this connection only. */
+  function visitorOf(authorization: string | undefined, conn: Resolved): VisitorClaims {
+    const m = /^Bearer (\S+)$/i.exec(authorization ?? "");
+    const claims = m ? tokens.verify(m[1], ctx.clock.now().getTime()) : undefined;
+    if (!claims || claims.connectionId !== conn.connectionId) throw unauthorized();
+    return claims;
+  }
+
+  function limit(set: { headers: Record<string, string | number> }, buckets: { key: string; limit: number }[]): void {
+    const r = limiter.take(buckets);
+    if (r.ok) return;
+    set.headers["retry-after"] = String(r.retryAfterS);
+    throw rateLimited(r.retryAfterS);
+  }
+
+  /** One message of the visitor's conversation by id (through the host: their own chat only, never a private note). */
+  async function messageView(session: WebchatSession, visitorId: string, messageId: number): Promise<VisitorMessage | undefined> {
+    const [m] = await session.host.history(visitorId, { beforeId: messageId + 1, limit: 1 });
+    return m && m.id === messageId ? toVisitorMessage(m, visitorId) : undefined;
+  }
+
+  /**
+   * What a post answers. A new text message is answered from what was posted (no read-back: this is the hot path);
+   * the answer is remembered a while by externalId, so a repeated clientId gets exactly the same answer. A repeat
+   * after that, and any attachment (its signed link), is read back from the conversation.
+   */
+  async function answerOf(session: WebchatSession, visitorId: string, event: InboundMessage, result: { status: "stored" | "duplicate"; messageId: number }) {
+    const key = `${session.host.connection.id}:${event.externalId}`;
+    const remembered = answers.get(key);
+    if (remembered && remembered.id === result.messageId) return remembered;
+    let message: VisitorMessage | undefined;
+    if (result.status === "stored" && !event.media) {
+      message = {
+        id: result.messageId,
+        body: event.body,
+        mediaUrl: null,
+        mediaType: null,
+        mediaName: null,
+        createdAt: ctx.clock.now().toISOString(),
+        fromMe: true,
+        ack: 0,
+        clientId: clientIdOf(event.externalId, visitorId),
+        isDeleted: false,
+      };
+    } else message = await messageView(session, visitorId, result.messageId);
+    if (!message) throw new AppError("ERR_INTERNAL", 500, "The message was stored but cannot be read back");
+    if (answers.size >= ANSWERS_KEPT) answers.delete(answers.keys().next().value!);
+    answers.set(key, message);
+    return message;
+  }
+
+  return new Elysia({ prefix: "/api/webchat" })
+    .get("/:widgetKey/config", async ({ params, request, server, set }) => {
+      const conn = await resolve(params.widgetKey);
+      limit(set, [{ key: `r:${clientIp(ctx.config, request, server)}`, limit: limits.readsPerIp }]);
+      const cfg = webchatConfigSchema.safeParse(safeJson(conn.config));
+      const c = cfg.success ? cfg.data : webchatConfigSchema.parse({});
+      return { title: c.title || conn.name, greeting: c.greeting, color: c.color };
+    })
+
+    .post("/:widgetKey/sessions", async ({ params, body, request, server, set }) => {
+      const conn = await resolve(params.widgetKey);
+      limit(set, [{ key: `s:${clientIp(ctx.config, request, server)}`, limit: limits.sessionsPerIp }]);
+      const input = parse(sessionBody, body);
+      const visitorId = crypto.randomUUID();
+      const contact = await conn.session.host.contact({
+        id: visitorId,
+        name: input.name,
+        ...(input.email ? { email: input.email } : {}),
+        ...(input.phone ? { number: input.phone } : {}),
+      });
+      return { visitorToken: tokens.sign(visitorId, conn.connectionId, ctx.clock.now().getTime()), contact: { id: contact.id, name: contact.name } };
+    })
+
+    .get("/:widgetKey/messages", async ({ params, query, headers, request, server, set }) => {
+      const conn = await resolve(params.widgetKey);
+      const { visitorId } = visitorOf(headers.authorization, conn);
+      limit(set, [{ key: `r:${clientIp(ctx.config, request, server)}`, limit: limits.readsPerIp }]);
+      const { before } = parse(historyQuery, query);
+      const rows = await conn.session.host.history(visitorId, { beforeId: before, limit: PAGE_SIZE + 1 });
+      const page = rows.slice(0, PAGE_SIZE).reverse();
+      for (const m of page) if (m.fromMe && m.ack < 3) conn.session.allowAck(visitorId, m.id);
+      return { messages: page.map((m) => toVisitorMessage(m, visitorId)), hasMore: rows.length > PAGE_SIZE };
+    })
+
+    .post("/:widgetKey/messages", async ({ params, body, headers, request, server, set }) => {
+      const conn = await resolve(params.widgetKey);
+      const { visitorId } = visitorOf(headers.authorization, conn);
+      const ip = clientIp(ctx.config, request, server);
+      limit(set, [
+        { key: `v:${conn.connectionId}:${visitorId}`, limit: limits.messagesPerVisitor },
+        { key: `m:${ip}`, limit: limits.messagesPerIp },
+      ]);
+      const input = await postInput(ctx, request, body);
+      const event: InboundMessage = {
+        type: "message",
+        chat: { id: visitorId },
+        externalId: inboundExternalId(visitorId, input.clientId ?? crypto.randomUUID()),
+        fromMe: false,
+        body: input.body,
+        ...(input.file ? { media: { data: input.file, name: input.file.name || "file", mime: input.file.type || undefined } } : {}),
+      };
+      const result = await conn.session.host.inbound(event);
+      if (result.status === "dropped") {
+        if (result.reason === "connection_deleted") throw chatUnavailable();
+        throw validationError({ body: "The message was not accepted" });
+      }
+      if (result.status === "updated") throw new AppError("ERR_INTERNAL", 500, "Unexpected inbound result");
+      const message = await answerOf(conn.session, visitorId, event, result);
+      // The visitor's other tabs show it too (the widget de-duplicates by id).
+      if (result.status === "stored") conn.session.push(visitorId, { event: "message", data: message });
+      return { message };
+    })
+
+    .use(
+      // Its own instance, so the address resolver runs for the socket's upgrade only.
+      new Elysia()
+        .resolve(({ request, server }) => ({ clientAddress: clientIp(ctx.config, request, server) }))
+        .ws("/socket", {
+          open(ws) {
+            const raw = ws.raw;
+            const claims = tokens.verify(ws.data.query.visitorToken, ctx.clock.now().getTime());
+            if (!claims) return raw.close(CLOSE_UNAUTHORIZED.code, CLOSE_UNAUTHORIZED.reason);
+            // A genuine token of a connection that is stopped (or deleted): not the visitor's fault, they keep their token.
+            const session = ctx.channels.sessions.session(claims.connectionId);
+            if (!(session instanceof WebchatSession) || !session.isRunning) return raw.close(CLOSE_UNAVAILABLE.code, CLOSE_UNAVAILABLE.reason);
+            if (!limiter.take([{ key: `r:${ws.data.clientAddress}`, limit: limits.readsPerIp }]).ok) return raw.close(CLOSE_RATE_LIMITED.code, CLOSE_RATE_LIMITED.reason);
+            const link: VisitorLink = { send: (text) => void raw.send(text), close: (code, reason) => raw.close(code, reason) };
+            const detach = session.attach(claims.visitorId, link);
+            sockets.set(ws.id, { session, visitorId: claims.visitorId, link, detach });
+            raw.send(JSON.stringify({ event: "ready", data: { visitorId: claims.visitorId } }));
+          },
+          message(ws, message) {
+            const state = sockets.get(ws.id);
+            if (!state) return;
+            const frame = clientFrame.safeParse(typeof message === "string" ? safeJson(message) : message);
+            if (!frame.success) return;
+            if (frame.data.event === "ping") return void ws.raw.send(JSON.stringify({ event: "pong", data: null }));
+            state.session.visitorAck(state.visitorId, frame.data.data.id, frame.data.data.ack, state.link);
+          },
+          close(ws) {
+            const state = sockets.get(ws.id);
+            if (!state) return;
+            sockets.delete(ws.id);
+            state.detach();
+          },
+        }),
+    );
+}
+
+/** JSON {body, clientId} or multipart {file (or attachment/media), body?, clientId?}; one file per message. */
+async function postInput(ctx: AppContext, request: Request, raw: unknown): Promise<{ body: string; clientId?: string; file?: File }> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!type.startsWith("multipart/form-data")) {
+    const input = parse(postBody, raw);
+    if (!input.body.trim()) throw validationError({ body: "Required" });
+    return input;
+  }
+  const form = (raw ?? {}) as Record<string, unknown>;
+  const text = (v: unknown) => (typeof v === "string" ? v : Array.isArray(v) && typeof v[0] === "string" ? v[0] : undefined);
+  const input = parse(postBody, { body: text(form.body), clientId: text(form.clientId) });
+  const given = form.file ?? form.attachment ?? form.media;
+  const files = (Array.isArray(given) ? given : given === undefined ? [] : [given]).filter((f): f is File => f instanceof File);
+  if (given !== undefined && files.length !== 1) throw validationError({ file: "Send exactly one file" });
+  const file = files[0];
+  if (!file) {
+    if (!input.body.trim()) throw validationError({ body: "Required" });
+    return input;
+  }
+  // Checked here so the visitor gets 413/415 at once; the media store checks the same again when it saves the file.
+  const maxBytes = (Number(await getPlatformSetting(ctx.db, "downloadLimit")) || 64) * 1024 * 1024;
+  if (file.size > maxBytes) throw new AppError("ERR_MEDIA_TOO_LARGE", 413, `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`);
+  if (!(await sniff(file, file.name || "file"))) throw new AppError("ERR_MEDIA_TYPE_NOT_ALLOWED", 415, "This type of file is not accepted here");
+  return { ...input, file };
+}
+
+function toVisitorMessage(m: import("../../../src/channels/adapter").HostMessage, visitorId: string): VisitorMessage {
+  return {
+    id: m.id,
+    body: m.body,
+    mediaUrl: m.mediaUrl,
+    mediaType: m.mediaType,
+    mediaName: m.mediaName,
+    createdAt: m.createdAt,
+    fromMe: !m.fromMe,
+    ack: m.ack,
+    clientId: m.fromMe ? null : clientIdOf(m.externalId, visitorId),
+    isDeleted: m.isDeleted,
+  };
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,190 @@
+/**
+ * One web-chat connection's live session. There is no outside provider: the session is CONNECTED as soon as it
+ * starts, and "the channel" is the set of visitor sockets currently open on this connection.
+ *
+ *   send(msg)      pushes a `message` frame to the visitor's open sockets and answers `a:<messageId>` as the
+ *                  externalId. It stores nothing: the core stored the message, and a visitor who is offline reads it
+ *                  from the history (host.history) when the widget opens again.
+ *   visitorAck()   the widget confirms a frame (2, delivered) or shows it on screen (3, read) -> host.ack; the ack
+ *                  is echoed to the visitor's other sockets as an `ack` frame.
+ *
+ * The visitor API (routes.ts) reaches the session through the core's session manager and uses its host:
+ * host.contact (new visitor), host.inbound (a visitor's message), host.history (the conversation).
+ */
+import { type Ack, ChannelError, type ChannelErrorCode, type ChannelHost, type ChannelSession, type OutboundMessage } from "../../../src/channels/adapter";
+import type { WebchatConfig } from "./manifest";
+import { isVisitorId } from "./token";
+
+/** The transport under a visitor socket (routes.ts adapts Bun's ServerWebSocket to it). */
+export interface VisitorLink {
+  send(text: string): void;
+  close(code: number, reason: string): void;
+}
+
+/** A message as the visitor API shows it. `fromMe` is from the visitor's point of view: true = written by the visitor. */
+export interface VisitorMessage {
+  id: number;
+  body: string;
+  mediaUrl: string | null;
+  mediaType: string | null;
+  mediaName: string | null;
+  createdAt: string;
+  fromMe: boolean;
+  ack: number;
+  /** The clientId the visitor posted it with (their own messages only). */
+  clientId: string | null;
+  isDeleted: boolean;
+}
+
+/** Open sockets per visitor; the oldest is closed beyond this (a visitor with many tabs). */
+const MAX_SOCKETS_PER_VISITOR = 8;
+/** Our messages a visitor may still acknowledge (newest kept), and how many visitors we remember them for. */
+const MAX_ACKABLE_PER_VISITOR = 200;
+const MAX_ACKABLE_VISITORS = 20_000;
+
+/** externalId of a message of ours on web chat. */
+export const outboundExternalId = (messageId: number) => `a:${messageId}`;
+/** externalId of a visitor's message: namespaced by the visitor, so two visitors' clientIds never collide. */
+export const inboundExternalId = (visitorId: string, clientId: string) => `v:${visitorId}:${clientId}`;
+/** The clientId inside a visitor message's externalId, when it is one. */
+export function clientIdOf(externalId: string | null, visitorId: string): string | null {
+  const prefix = `v:${visitorId}:`;
+  return externalId?.startsWith(prefix) ? externalId.slice(prefix.length) : null;
+}
+
+export class WebchatSession implements ChannelSession {
+  private sockets = new Map<string, Set<VisitorLink>>();
+  /** visitorId -> (our message id -> highest ack the visitor reported). Only these may be acknowledged by that visitor. */
+  private ackable = new Map<string, Map<number, number>>();
+  private running = false;
+  private nextFailure: ChannelError | undefined;
+
+  constructor(
+    readonly host: ChannelHost,
+    readonly config: WebchatConfig,
+  ) {}
+
+  async start(): Promise<void> {
+    this.running = true;
+    this.host.status("CONNECTED");
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    for (const set of this.sockets.values()) for (const link of set) link.close(1001, "Chat closed");
+    this.sockets.clear();
+    this.ackable.clear();
+  }
+
+  async logout(): Promise<void> {
+    await this.stop();
+  }
+
+  get isRunning(): boolean {
+    return this.running;
+  }
+
+  async send(msg: OutboundMessage): Promise<{ externalId: string }> {
+    if (this.nextFailure) {
+      const err = this.nextFailure;
+      this.nextFailure = undefined;
+      throw err;
+    }
+    const visitorId = msg.to.chatId;
+    if (!isVisitorId(visitorId)) throw new ChannelError("NOT_ON_CHANNEL", "This contact is not a web-chat visitor");
+    const externalId = outboundExternalId(msg.messageId);
+    this.allowAck(visitorId, msg.messageId);
+    this.push(visitorId, {
+      event: "message",
+      data: {
+        id: msg.messageId,
+        body: msg.body,
+        mediaUrl: msg.media?.url ?? null,
+        mediaType: msg.media ? mediaTypeOf(msg.media.kind) : null,
+        mediaName: msg.media?.name ?? null,
+        createdAt: this.host.clock.now().toISOString(),
+        fromMe: false,
+        ack: 1,
+        clientId: null,
+        isDeleted: false,
+      } satisfies VisitorMessage,
+    });
+    return { externalId };
+  }
+
+  // ---------------------------------------------------------------------------------------------------------
+  // Visitor sockets (routes.ts)
+
+  /** Registers a visitor socket; answers a detach function for its close. */
+  attach(visitorId: string, link: VisitorLink): () => void {
+    let set = this.sockets.get(visitorId);
+    if (!set) this.sockets.set(visitorId, (set = new Set()));
+    set.add(link);
+    if (set.size > MAX_SOCKETS_PER_VISITOR) {
+      const oldest = set.values().next().value!;
+      set.delete(oldest);
+      oldest.close(4008, "Too many open chats");
+    }
+    return () => {
+      const s = this.sockets.get(visitorId);
+      if (!s) return;
+      s.delete(link);
+      if (!s.size) this.sockets.delete(visitorId);
+    };
+  }
+
+  /** Sends a frame to every open socket of the visitor (optionally but one). */
+  push(visitorId: string, frame: { event: string; data: unknown }, except?: VisitorLink): void {
+    const set = this.sockets.get(visitorId);
+    if (!set?.size) return;
+    const text = JSON.stringify(frame);
+    for (const link of set) if (link !== except) link.send(text);
+  }
+
+  socketCount(visitorId?: string): number {
+    if (visitorId) return this.sockets.get(visitorId)?.size ?? 0;
+    let n = 0;
+    for (const s of this.sockets.values()) n += s.size;
+    return n;
+  }
+
+  /** Our messages the visitor saw in their history may be acknowledged too (after a reload). */
+  allowAck(visitorId: string, messageId: number): void {
+    let m = this.ackable.get(visitorId);
+    if (!m) {
+      if (this.ackable.size >= MAX_ACKABLE_VISITORS) this.ackable.delete(this.ackable.keys().next().value!);
+      this.ackable.set(visitorId, (m = new Map()));
+    } else {
+      // Most recently used visitor last, so the oldest is the one forgotten.
+      this.ackable.delete(visitorId);
+      this.ackable.set(visitorId, m);
+    }
+    if (!m.has(messageId)) m.set(messageId, 1);
+    if (m.size > MAX_ACKABLE_PER_VISITOR) m.delete(m.keys().next().value!);
+  }
+
+  /**
+   * The visitor's widget got (2) or showed (3) one of our messages. Only messages sent to this visitor count, and
+   * each level once, so a visitor can neither touch another visitor's messages nor flood the store with acks.
+   */
+  visitorAck(visitorId: string, messageId: number, ack: 2 | 3, from?: VisitorLink): boolean {
+    const m = this.ackable.get(visitorId);
+    const seen = m?.get(messageId);
+    if (!m || seen === undefined || ack <= seen) return false;
+    if (ack >= 3) m.delete(messageId);
+    else m.set(messageId, ack);
+    this.host.ack(outboundExternalId(messageId), ack as Ack);
+    this.push(visitorId, { event: "ack", data: { id: messageId, ack } }, from);
+    return true;
+  }
+
+  /** Test seam (the channel contract's provider refusal): the next send throws this error. */
+  failNext(code: ChannelErrorCode, message = `web chat refused the message (${code})`): void {
+    this.nextFailure = new ChannelError(code, message);
+  }
+}
+
+/** OutboundMedia.kind is the spec's mediaType already (image, audio, video, application); documents stay 'application'. */
+function mediaTypeOf(kind: string): string {
+  return kind === "document" ? "application" : kind;
+}
