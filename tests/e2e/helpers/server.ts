@@ -27,6 +27,8 @@ export const E2E_ENV: Record<string, string> = {
   LOG_LEVEL: "warn",
   // Every spec logs in from 127.0.0.1; a few wrong-password checks must not lock the others out.
   AUTH_MAX_ATTEMPTS: "100",
+  // Every web-chat visitor of every spec starts from 127.0.0.1 too (the default is 10 sessions a minute per address).
+  WEBCHAT_SESSIONS_PER_MIN_IP: "1000",
 };
 export const SCREENSHOTS = join(ROOT, "tests", "e2e", "screenshots");
 

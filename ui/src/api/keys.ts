@@ -13,4 +13,26 @@ export const keys = {
   whatsapps: ["whatsapps"] as const,
   helps: ["helps", "list"] as const,
   settings: ["settings"] as const,
+  tickets: {
+    all: ["tickets"] as const,
+    /** Every inbox list (open, pending, group, closed, search); the params object is part of the key. */
+    lists: ["tickets", "list"] as const,
+    list: (params: object) => ["tickets", "list", params] as const,
+    byUuidAll: ["tickets", "uuid"] as const,
+    byUuid: (uuid: string) => ["tickets", "uuid", uuid] as const,
+  },
+  messages: {
+    all: ["messages"] as const,
+    ticket: (ticketId: number) => ["messages", ticketId] as const,
+  },
+  contacts: {
+    search: (term: string) => ["contacts", "search", term] as const,
+    detail: (id: number) => ["contacts", "detail", id] as const,
+    tags: (id: number) => ["contacts", "tags", id] as const,
+  },
+  tags: (kanban: 0 | 1) => ["tags", "list", kanban] as const,
+  ticketNotes: (ticketId: number, contactId: number) => ["ticket-notes", ticketId, contactId] as const,
+  quickMessages: ["quick-messages", "list"] as const,
+  usersPicker: ["users", "picker"] as const,
+  ticketLogs: (ticketId: number) => ["tickets-log", ticketId] as const,
 };

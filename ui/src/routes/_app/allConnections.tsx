@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { comingSoon } from "../../features/shell/page";
+import { page } from "../../features/shell/page";
 
 export const Route = createFileRoute("/_app/allConnections")({
-  component: comingSoon("menu.allConnections", { perm: "platform:manage", permRedirectTo: "/tickets" }),
+  component: page(() => import("../../features/connections/components/AllConnectionsPage"), { perm: "platform:manage", permRedirectTo: "/tickets" }),
 });

@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { comingSoon } from "../../features/shell/page";
+import { page } from "../../features/shell/page";
 
 export const Route = createFileRoute("/_app/connections")({
-  component: comingSoon("menu.connections", { perm: "connections-page:view" }),
+  component: page(() => import("../../features/connections/components/ConnectionsPage"), { perm: "connections-page:view" }),
 });

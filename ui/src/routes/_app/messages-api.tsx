@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { comingSoon } from "../../features/shell/page";
+import { page } from "../../features/shell/page";
 
 export const Route = createFileRoute("/_app/messages-api")({
-  component: comingSoon("menu.messagesApi", { plan: "useExternalApi" }),
+  component: page(() => import("../../features/messages-api/components/MessagesApiPage"), { plan: "useExternalApi" }),
 });

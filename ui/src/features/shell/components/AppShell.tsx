@@ -6,6 +6,7 @@ import { css } from "../../../../styled-system/css";
 import * as Drawer from "../../../components/ui/drawer";
 import { useIsWide } from "../hooks";
 import { useRealtime } from "../../../realtime/useRealtime";
+import { useTicketNotifications } from "../../conversation-extras/notifications/useTicketNotifications";
 import { setCollapsed, setMobileDrawer, ui } from "../store";
 import { Sidebar } from "./Sidebar";
 import { TopBar } from "./TopBar";
@@ -16,6 +17,7 @@ export function AppShell() {
   const wide = useIsWide();
   const { collapsed, mobileDrawerOpen } = useSnapshot(ui);
   useRealtime();
+  useTicketNotifications();
 
   return (
     <div className={css({ display: "flex", h: "100dvh", bg: "bg.canvas", overflow: "hidden" })}>

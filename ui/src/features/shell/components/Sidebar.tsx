@@ -10,29 +10,26 @@ import { ChevronDownIcon, ChevronLeftIcon, ChevronUpIcon, DashboardIcon } from "
 import { Tip } from "../../../components/ui/tooltip";
 import { useCompanyPlan, useSessionUser } from "../../auth/hooks";
 import { daysUntilDue } from "../../auth/session";
+import { connectionsListQuery } from "../../connections/queries";
+import { useConnectionsRealtime } from "../../connections/realtime";
+import { needsAttention } from "../../connections/status";
 import { Logo } from "../../branding/Logo";
 import { versionQuery } from "../../branding/queries";
 import { hasCshow } from "../page";
 import { adminItems, mainItems, managementItems, type MenuContext, type MenuItem } from "../menu";
 
-/** Statuses that put the badge on the connections item (spec 1 §2.2). */
-const ATTENTION = new Set(["qrcode", "PAIRING", "DISCONNECTED", "TIMEOUT", "OPENING"]);
 export const CONNECTION_BADGE_DELAY_MS = 2000;
 
+/** Spec 1 §2.2: any connection needing attention puts a badge on the item, checked 2 s after start, then kept live by the socket. */
 function useConnectionsBadge(enabled: boolean): boolean {
   const [armed, setArmed] = useState(false);
   useEffect(() => {
     const id = setTimeout(() => setArmed(true), CONNECTION_BADGE_DELAY_MS);
     return () => clearTimeout(id);
   }, []);
-  const q = useQuery({
-    queryKey: keys.whatsapps,
-    queryFn: () => api.get<{ id: number; status: string }[]>("/api/whatsapp", { session: 0 }),
-    enabled: enabled && armed,
-    meta: { silent: true },
-    retry: false,
-  });
-  return Array.isArray(q.data) && q.data.some((c) => ATTENTION.has(c.status));
+  useConnectionsRealtime(enabled);
+  const q = useQuery({ ...connectionsListQuery, enabled: enabled && armed, meta: { silent: true }, retry: false });
+  return needsAttention(q.data);
 }
 
 function useHasHelps(): boolean {

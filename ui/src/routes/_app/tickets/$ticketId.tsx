@@ -1,6 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { comingSoon } from "../../../features/shell/page";
+import { page } from "../../../features/shell/page";
 
+/** The conversation, addressed by the ticket's uuid (spec 1 §2.1). */
 export const Route = createFileRoute("/_app/tickets/$ticketId")({
-  component: comingSoon("menu.tickets"),
+  component: page(() => import("../../../features/tickets/conversation/Conversation")),
 });

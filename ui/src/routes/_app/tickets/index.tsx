@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { comingSoon } from "../../../features/shell/page";
+import { page } from "../../../features/shell/page";
 
 export const Route = createFileRoute("/_app/tickets/")({
-  component: comingSoon("menu.tickets"),
+  component: page(() => import("../../../features/tickets/components/Welcome")),
 });

@@ -1,0 +1,23 @@
+/** GET /api/tickets-log/:ticketId entries (spec 1 §3 Ticket log entry). */
+export const TICKET_LOG_TYPES = [
+  "create",
+  "chatBot",
+  "queue",
+  "open",
+  "access",
+  "transfered",
+  "receivedTransfer",
+  "pending",
+  "closed",
+  "reopen",
+  "redirect",
+] as const;
+export type TicketLogType = (typeof TICKET_LOG_TYPES)[number];
+
+export interface TicketLog {
+  id: number;
+  type: TicketLogType | string;
+  createdAt: string;
+  user: { id: number; name: string } | null;
+  queue: { id: number; name: string; color?: string | null } | null;
+}

@@ -1,0 +1,36 @@
+import { describe, expect, test } from "bun:test";
+import { cut, dayKind, ratingEmoji, ticketTime, titlePrefix } from "./format";
+
+describe("inbox formats (spec 1 §2.5, §9)", () => {
+  test("names and messages are cut at their length", () => {
+    expect(cut("a".repeat(60), 60)).toBe("a".repeat(60));
+    expect(cut("a".repeat(61), 60)).toBe(`${"a".repeat(60)}…`);
+    expect(cut(null, 40)).toBe("");
+  });
+
+  test("HH:mm today, dd/MM/yyyy otherwise", () => {
+    const now = new Date(2026, 10, 26, 15, 0);
+    expect(ticketTime(new Date(2026, 10, 26, 9, 5).toISOString(), now)).toBe("09:05");
+    expect(ticketTime(new Date(2026, 10, 25, 23, 59).toISOString(), now)).toBe("25/11/2026");
+  });
+
+  test("date separators", () => {
+    const now = new Date(2026, 0, 1, 10);
+    expect(dayKind(new Date(2026, 0, 1, 1).toISOString(), now).kind).toBe("today");
+    expect(dayKind(new Date(2025, 11, 31, 23).toISOString(), now).kind).toBe("yesterday");
+    expect(dayKind(new Date(2025, 11, 30).toISOString(), now)).toEqual({ kind: "date", date: "30/12/2025" });
+  });
+
+  test("rating emoji only for 1 to 5", () => {
+    expect(ratingEmoji(0)).toBeNull();
+    expect(ratingEmoji(5)).toBe("😍");
+    expect(ratingEmoji(6)).toBeNull();
+  });
+
+  test("tab title: a symbol up to 20, then the count in parentheses", () => {
+    expect(titlePrefix(0)).toBe("");
+    expect(titlePrefix(1)).toBe("①");
+    expect(titlePrefix(20)).toBe("⑳");
+    expect(titlePrefix(21)).toBe("(21)");
+  });
+});

@@ -1,0 +1,28 @@
+import { useTranslation } from "react-i18next";
+import { css } from "../../../../styled-system/css";
+import { Button } from "../../../components/ui/button";
+import * as Dialog from "../../../components/ui/dialog";
+import { useTicketActions } from "../hooks/useTicketActions";
+import type { Ticket } from "../types";
+
+/** Resolving offers to close without a farewell or with the standard one (spec 1 §4.1). */
+export function ResolveDialog({ ticket, onOpenChange }: { ticket: Ticket; onOpenChange: (open: boolean) => void }) {
+  const { t } = useTranslation();
+  const actions = useTicketActions();
+  return (
+    <Dialog.Root open onOpenChange={(d) => onOpenChange(d.open)} size="sm" lazyMount unmountOnExit>
+      <Dialog.Frame data-testid="resolve-dialog">
+        <Dialog.Title>{t("tickets.resolve.title")}</Dialog.Title>
+        <Dialog.Description>{t("tickets.resolve.text", { name: ticket.contact.name })}</Dialog.Description>
+        <div className={css({ display: "flex", flexDirection: { base: "column", sm: "row" }, justifyContent: "flex-end", gap: "2" })}>
+          <Button variant="outline" onClick={() => void actions.doResolve(ticket, false)} disabled={actions.pending} data-testid="resolve-without-farewell">
+            {t("tickets.resolve.withoutFarewell")}
+          </Button>
+          <Button onClick={() => void actions.doResolve(ticket, true)} disabled={actions.pending} data-testid="resolve-with-farewell">
+            {t("tickets.resolve.withFarewell")}
+          </Button>
+        </div>
+      </Dialog.Frame>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,98 @@
+/** A ticket as GET /api/tickets and the ticket socket frames carry it (spec 1 §3 Ticket). */
+export type TicketStatus = "pending" | "open" | "closed" | "group" | "lgpd" | "nps";
+
+export interface TagRef {
+  id: number;
+  name: string;
+  color: string;
+  kanban?: number;
+}
+
+export interface Ticket {
+  id: number;
+  uuid: string;
+  status: TicketStatus;
+  queueId: number | null;
+  userId: number | null;
+  contactId: number;
+  whatsappId: number | null;
+  channel: string;
+  isGroup: boolean;
+  lastMessage: string;
+  unreadMessages: number;
+  updatedAt: string;
+  createdAt?: string;
+  contact: { id: number; name: string; number?: string; email?: string; urlPicture?: string | null; channel?: string; active?: boolean };
+  queue: { id: number; name: string; color: string | null } | null;
+  user: { id: number; name: string; color?: string | null } | null;
+  whatsapp: { id: number; name: string; channel?: string; groupAsTicket?: string | null; deleted?: boolean } | null;
+  tags: TagRef[];
+  userRating?: { rate: number } | null;
+}
+
+export interface TicketsPage {
+  tickets: Ticket[];
+  hasMore: boolean;
+  count: number;
+}
+
+export interface Reaction {
+  emoji: string;
+  fromMe: boolean;
+  reactor: string;
+  userId: number | null;
+}
+
+/** A message as GET /api/messages/:ticketId and company-{id}-appMessage carry it (spec 1 §3 Message). */
+export interface Message {
+  id: number;
+  ticketId: number;
+  body: string;
+  fromMe: boolean;
+  isPrivate: boolean;
+  isDeleted: boolean;
+  isEdited: boolean;
+  isForwarded?: boolean;
+  mediaUrl: string | null;
+  mediaType: string | null;
+  mimetype?: string | null;
+  mediaName?: string | null;
+  quotedMsg: { id: number; body: string; fromMe: boolean; mediaType: string | null; isDeleted: boolean; senderName?: string | null } | null;
+  ack: number;
+  sendStatus: "queued" | "sending" | "sent" | "failed" | null;
+  errorCode: string | null;
+  errorMessage: string | null;
+  vCard?: string | null;
+  data?: Record<string, unknown> | null;
+  senderName?: string | null;
+  userId: number | null;
+  user: { id: number; name: string } | null;
+  contact: { id: number; name: string } | null;
+  reactions: Reaction[];
+  createdAt: string;
+  updatedAt?: string;
+}
+
+export interface MessagesPage {
+  messages: Message[];
+  hasMore: boolean;
+  ticket?: Ticket;
+}
+
+/** The inbox lists: three live tabs of the open view, plus the closed and search views. */
+export type InboxView = "open" | "closed" | "search";
+export type OpenTab = "open" | "pending" | "group";
+
+/** What GET /api/tickets is asked for one list (spec 1 §7 Tickets). */
+export interface TicketListParams {
+  status?: TicketStatus;
+  showAll: boolean;
+  queueIds: number[];
+  sortTickets: "ASC" | "DESC";
+  searchParam?: string;
+  searchOnMessages?: boolean;
+  tags?: number[];
+  whatsapps?: number[];
+  users?: number[];
+  statusFilter?: TicketStatus[];
+}
