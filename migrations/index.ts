@@ -1,9 +1,17 @@
 import type { Migration } from "kysely/migration";
 import * as m0001 from "./0001_foundation";
 import * as m0010 from "./0010_channels";
+import * as m0020 from "./0020_tickets";
+import * as m0021 from "./0021_contacts_search";
+import * as m0030 from "./0030_channels_followups";
+import * as m0031 from "./0031_send_retry";
 
 /** Static map so the compiled binary carries every migration; key order is run order. */
 export const migrations: Record<string, Migration> = {
   "0001_foundation": m0001,
   "0010_channels": m0010,
+  "0020_tickets": m0020,
+  "0021_contacts_search": m0021,
+  "0030_channels_followups": m0030,
+  "0031_send_retry": m0031,
 };

@@ -1,19 +1,30 @@
 import { Elysia } from "elysia";
+import { webchatRoutes } from "../plugins/channels/webchat/routes";
 import type { AppContext } from "./context";
+import { channelWebhookRoutes } from "./channels/routes";
 import { AppError } from "./http/errors";
 import { spaRoutes } from "./http/spa";
 import { authRoutes } from "./modules/auth/routes";
+import { connectionsRoutes } from "./modules/connections/routes";
+import { contactsRoutes } from "./modules/contacts/routes";
+import { externalApiRoutes } from "./modules/external-api/routes";
+import { messagesRoutes } from "./modules/messages/routes";
 import { plansRoutes } from "./modules/plans/routes";
 import { publicRoutes } from "./modules/public/routes";
 import { queuesRoutes } from "./modules/queues/routes";
+import { quickMessagesRoutes } from "./modules/quick-messages/routes";
 import { settingsRoutes } from "./modules/settings/routes";
+import { tagsRoutes } from "./modules/tags/routes";
+import { ticketNotesRoutes } from "./modules/ticket-notes/routes";
+import { ticketsRoutes } from "./modules/tickets/routes";
 import { usersRoutes } from "./modules/users/routes";
 import { socketRoutes } from "./realtime/socket";
 import { mediaRoutes } from "./storage/routes";
 
 /** Composes every module's routes; tests call createApp(ctx).handle(request). */
 export function createApp(ctx: AppContext) {
-  return new Elysia()
+  // Client frames are small JSON commands; Bun's default 16 MB frame limit only helps abuse.
+  return new Elysia({ websocket: { maxPayloadLength: 64 * 1024 } })
     .onRequest(({ set }) => {
       set.headers["x-content-type-options"] = "nosniff";
       set.headers["referrer-policy"] = "same-origin";
@@ -48,6 +59,16 @@ export function createApp(ctx: AppContext) {
     .use(settingsRoutes(ctx))
     .use(mediaRoutes(ctx))
     .use(socketRoutes(ctx))
+    .use(ticketsRoutes(ctx))
+    .use(messagesRoutes(ctx))
+    .use(channelWebhookRoutes(ctx))
+    .use(connectionsRoutes(ctx))
+    .use(webchatRoutes(ctx))
+    .use(externalApiRoutes(ctx))
+    .use(contactsRoutes(ctx))
+    .use(tagsRoutes(ctx))
+    .use(ticketNotesRoutes(ctx))
+    .use(quickMessagesRoutes(ctx))
     .all("/api/*", () => {
       throw new AppError("ERR_NOT_FOUND", 404, "Not found");
     })

@@ -11,6 +11,7 @@ import { Scheduler } from "./jobs/scheduler";
 import { createLogger, type Logger } from "./log";
 import { createMailer, type Mailer } from "./mail";
 import { TokenService } from "./modules/auth/tokens";
+import { ReadPool } from "./modules/search/pool";
 import { Bus } from "./realtime/bus";
 import { Hub } from "./realtime/hub";
 import { registerRealtimeListeners } from "./realtime/listeners";
@@ -35,6 +36,8 @@ export interface AppContext {
   secrets: Secrets;
   /** Channel plugins, sessions and the inbound/outbound pipelines (src/channels). */
   channels: ChannelsCore;
+  /** Heavy reads (search) on worker threads with read-only connections (src/modules/search/pool.ts). */
+  reads: ReadPool;
   /** Built web-app files: URL path -> file path (disk or the binary's $bunfs); empty when no UI was built. */
   assets: Map<string, string>;
   close(): Promise<void>;
@@ -46,7 +49,7 @@ export interface ContextOptions {
   log?: Logger;
   mailer?: Mailer;
   assets?: Map<string, string>;
-  /** Extra channel plugins (tests); the product's own are listed in plugins/index.ts. */
+  /** Extra channel plugins (tests), replacing a product plugin of the same id; the product's own are built by plugins/index.ts. */
   channelPlugins?: ChannelPlugin<any>[];
   /** Start every connection's session and recover interrupted sends at creation (default true). */
   startChannels?: boolean;
@@ -63,6 +66,7 @@ export async function createContext(opts: ContextOptions = {}): Promise<AppConte
   await migrateToLatest(db, sqlite, join(config.DATA_DIR, "backups"), log, clock.now());
   const bus = new Bus(log);
   const tokens = new TokenService(secrets, clock, { accessS: config.ACCESS_TOKEN_TTL_S, refreshS: config.REFRESH_TOKEN_TTL_S });
+  let closed = false;
   const ctx: AppContext = {
     id: crypto.randomUUID(),
     version: VERSION,
@@ -80,10 +84,14 @@ export async function createContext(opts: ContextOptions = {}): Promise<AppConte
     media: new MediaStore({ db, dir: join(config.DATA_DIR, "media"), secret: secrets.media, clock }),
     mailer: opts.mailer ?? createMailer(config, log),
     assets: opts.assets ?? new Map(),
+    reads: new ReadPool({ path: join(config.DATA_DIR, "multi100.db"), local: sqlite, log }),
     async close() {
+      if (closed) return;
+      closed = true;
       await ctx.channels.close();
       await ctx.jobs.stop();
       ctx.hub.closeAll();
+      await ctx.reads.close();
       // Fold the WAL back into the database file so a stopped server leaves one self-contained file.
       sqlite.exec("PRAGMA wal_checkpoint(TRUNCATE)");
       await db.destroy();
@@ -91,7 +99,10 @@ export async function createContext(opts: ContextOptions = {}): Promise<AppConte
   };
   ctx.hub = new Hub(ctx);
   registerRealtimeListeners(ctx);
-  ctx.channels = createChannels(ctx, [...channelPlugins, ...(opts.channelPlugins ?? [])]);
+  // An injected plugin replaces the product's plugin of the same id, so a test can point it at a fake server.
+  const injected = opts.channelPlugins ?? [];
+  const injectedIds = new Set(injected.map((p) => p.manifest.id));
+  ctx.channels = createChannels(ctx, [...channelPlugins(config).filter((p) => !injectedIds.has(p.manifest.id)), ...injected]);
   if (opts.startChannels !== false) await ctx.channels.boot();
   return ctx;
 }

@@ -22,6 +22,8 @@ export async function startServer(opts: ContextOptions = {}) {
     if (stopping) return;
     stopping = true;
     ctx.log.info("shutting down", { signal });
+    // Sockets first: Bun's stop() waits for open WebSockets, and browsers reconnect elsewhere on 1001.
+    ctx.hub.closeAll();
     await app.server?.stop();
     await ctx.close();
     process.exit(0);

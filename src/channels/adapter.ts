@@ -34,9 +34,12 @@ export type Ack = 0 | 1 | 2 | 3 | 4 | 5;
 export type ChannelErrorCode =
   /** The channel no longer accepts our credentials (logged out, token revoked): the connection needs the person. */
   | "AUTH_EXPIRED"
-  /** The provider throttled us. */
+  /** The provider throttled us; it did not take the message (the core sends it again later). */
   | "RATE_LIMITED"
-  /** Network trouble or a provider 5xx: trying later may work. */
+  /**
+   * Network trouble or a provider 5xx before the provider took the message: trying later may work, and the core sends
+   * it again. When the message may have gone out (a request that timed out once sent), use UNKNOWN instead.
+   */
   | "TEMPORARY"
   /** The recipient does not exist on the channel (number not on WhatsApp, user blocked us...). */
   | "NOT_ON_CHANNEL"
@@ -62,6 +65,11 @@ export class ChannelError extends Error {
     message?: string,
     /** The provider's own error, kept for the log. */
     readonly detail?: unknown,
+    /**
+     * RATE_LIMITED and TEMPORARY: how long the provider asked us to wait (Retry-After, usage headers). The core's
+     * automatic resend of a refused message waits at least this long.
+     */
+    readonly retryAfterMs?: number,
   ) {
     super(message ?? code);
     this.name = "ChannelError";
@@ -90,7 +98,10 @@ export interface ChannelCapabilities {
   groups: boolean;
   /** session.checkNumber exists */
   checkNumber: boolean;
-  /** replies are only allowed within 24 h of the contact's last message (Meta) */
+  /**
+   * replies are only allowed within 24 h of the contact's last message (Meta; see ChannelPlugin.replyWindowHours):
+   * outside it the core refuses every send but templates (ERR_OUTSIDE_WINDOW)
+   */
   window24h: boolean;
 }
 
@@ -216,6 +227,8 @@ export interface MessageRef {
   chatId: string;
   fromMe: boolean;
   participant?: string;
+  /** The message's text (quote previews; empty for media without caption). Set on OutboundMessage.quoted. */
+  body?: string;
 }
 
 export interface OutboundMedia {
@@ -230,6 +243,15 @@ export interface OutboundMedia {
   url: string;
 }
 
+/** A pre-approved message (WhatsApp template): the only kind a window24h channel takes once the window has closed. */
+export interface OutboundTemplate {
+  name: string;
+  /** The language code the provider lists it under (en_US, pt_BR...). */
+  language: string;
+  /** The provider's component parameters, passed through as given (WhatsApp: header/body/button parameters). */
+  components?: unknown[];
+}
+
 export interface OutboundMessage {
   /** Our message id (stable across retries). */
   messageId: number;
@@ -239,6 +261,10 @@ export interface OutboundMessage {
   media?: OutboundMedia;
   quoted?: MessageRef;
   vCard?: string;
+  /** Send a location (the body is then only the fallback text). */
+  location?: InboundLocation;
+  /** Send this template (the body is then its rendered text, as the conversation shows it). */
+  template?: OutboundTemplate;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -270,7 +296,18 @@ export interface HostMessage {
   createdAt: string;
 }
 
-/** What the core hands a plugin for one connection. No database. */
+/** History import progress: messages handed to importMessage so far, of how many; done when the channel has no more. */
+export interface ImportProgress {
+  processed: number;
+  total: number;
+  done: boolean;
+}
+
+/**
+ * What the core hands a plugin for one connection. No database.
+ * The optional members are services the core's host always has; test fakes may leave them out, so plugins call them
+ * with `?.` and degrade (no merge, no import, the config's own call settings).
+ */
 export interface ChannelHost {
   readonly connection: Readonly<{ id: number; companyId: number; channel: string }>;
   readonly log: Logger;
@@ -298,6 +335,21 @@ export interface ChannelHost {
   history(chatId: string, opts?: { beforeId?: number; limit?: number }): Promise<HostMessage[]>;
   /** Plugin-private persisted state. */
   readonly authState: KeyValueStore;
+  /**
+   * Two chat ids of this channel are one person (WhatsApp: a LID and a phone JID). The contact of `fromChatId` is
+   * merged into the contact of `toChatId` (or re-keyed to it when there is none) in one transaction, ordered with
+   * this connection's inbound events of both chats. Idempotent. Resolves once committed.
+   */
+  mergeChats?(fromChatId: string, toChatId: string): Promise<void>;
+  /**
+   * An old message from the channel's history: stored like inbound but without automation, its time as sent, and a
+   * new ticket only as an imported one (queue: the connection's queueIdImportMessages).
+   */
+  importMessage?(event: InboundMessage): Promise<InboundResult>;
+  /** History import progress; persisted on the connection and pushed to the connections screen. */
+  importProgress?(progress: ImportProgress): void;
+  /** Company settings by key (e.g. acceptCallWhatsapp, AcceptCallWhatsappMessage); unknown keys answer undefined. */
+  settings?(keys: readonly string[]): Promise<Record<string, string | undefined>>;
 }
 
 /**
@@ -319,6 +371,11 @@ export interface ChannelSession {
   markRead?(refs: MessageRef[]): Promise<void>;
   checkNumber?(number: string): Promise<{ exists: boolean; chatId?: string }>;
   profilePicture?(chatId: string): Promise<string | undefined>;
+  /**
+   * Log in with a pairing code for this phone number (digits) instead of a QR code. The code is reported as status
+   * PAIRING with the code as the qrcode argument; it may also be answered here. Only QR-code channels have it.
+   */
+  requestPairingCode?(number: string): Promise<string | void>;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -345,10 +402,41 @@ export interface WebhookRouter {
 // ---------------------------------------------------------------------------------------------------------------
 // Plugin
 
+/** A template as the provider lists it (GET /api/whatsapp/:id/templates). */
+export interface ChannelTemplate {
+  id: string;
+  name: string;
+  language: string;
+  status: string;
+  category?: string;
+  /** The provider's components (WhatsApp: HEADER / BODY / FOOTER / BUTTONS with {{n}} placeholders). */
+  components: unknown[];
+}
+
+/** Templates of a channel that has them (WhatsApp Cloud API); read with the connection's config, outside any session. */
+export interface ChannelTemplates<Config> {
+  /** The approved templates of the connection's account. */
+  list(config: Config): Promise<ChannelTemplate[]>;
+  /** The text the conversation shows for a template sent with these component parameters. */
+  render(template: ChannelTemplate, components?: unknown[]): string;
+}
+
 export interface ChannelPlugin<C extends z.ZodType = z.ZodType> {
   manifest: ChannelManifest<C>;
   createSession(host: ChannelHost, config: z.output<C>): ChannelSession;
+  /** Routes under /api/webhooks/<plugin id>. */
   webhooks?(router: WebhookRouter): void;
+  /**
+   * Routes one provider's plugins share, mounted once under /api/webhooks/<name> (Meta: "meta", the one endpoint of
+   * Messenger and Instagram). Plugins naming the same endpoint hand the same routes; the first one registered mounts them.
+   */
+  sharedWebhooks?: { name: string; routes(router: WebhookRouter): void };
+  /**
+   * With capabilities.window24h: how many hours after the contact's last message replies are allowed for this
+   * connection (default 24; Messenger's HUMAN_AGENT tag allows 7 days). Outside it the core sends only templates.
+   */
+  replyWindowHours?(config: z.output<C>): number;
+  templates?: ChannelTemplates<z.output<C>>;
 }
 
 /** Identity helper so a plugin's config type flows from its schema: `export default defineChannel({...})`. */

@@ -33,11 +33,11 @@ export interface CreateConnectionInput extends Partial<ConnectionFields> {
   /** Plugin config, validated against the plugin's configSchema. */
   config?: unknown;
   queueIds?: number[];
-  /** Start the session right away (default true). */
+  /** Launch the session right away (default true); it starts in the background (ctx.channels.idle() waits for it). */
   start?: boolean;
 }
 
-/** Creates a connection of the company and starts its session. Ids in the input are resolved within the company. */
+/** Creates a connection of the company and launches its session. Ids in the input are resolved within the company. */
 export async function createConnection(ctx: AppContext, companyId: number, input: CreateConnectionInput): Promise<{ id: number; token: string; widgetKey: string | null }> {
   const { name, channel, config, queueIds = [], start = true, ...fields } = input;
   const plugin = ctx.channels.registry.get(channel);
@@ -74,7 +74,7 @@ export async function createConnection(ctx: AppContext, companyId: number, input
     return connectionId;
   });
   ctx.bus.emit("connection.updated", { companyId, connectionId: id });
-  if (start) await ctx.channels.sessions.start(id);
+  if (start) await ctx.channels.sessions.launch(id);
   return { id, token, widgetKey };
 }
 

@@ -3,7 +3,8 @@
  * messages coming from a channel are written here (through the inbound pipeline), nowhere else.
  */
 import type { AppContext } from "../context";
-import { ChannelError, type Ack, type ChannelHost, type ConnectionStatus, type HostMessage, type InboundChat } from "./adapter";
+import { companySettingsList } from "../modules/settings/queries";
+import { ChannelError, type Ack, type ChannelHost, type ConnectionStatus, type HostMessage, type ImportProgress, type InboundChat } from "./adapter";
 import type { ConnectionRef, InboundPipeline } from "./inbound";
 import { createStateStore } from "./state";
 
@@ -11,6 +12,7 @@ import { createStateStore } from "./state";
 export interface HostReports {
   status(status: ConnectionStatus, qrcode?: string, info?: { number?: string }): void;
   lost(error: ChannelError): void;
+  importProgress(progress: ImportProgress): void;
 }
 
 export function createHost(ctx: AppContext, conn: ConnectionRef, inbound: InboundPipeline, reports: HostReports): ChannelHost {
@@ -42,6 +44,21 @@ export function createHost(ctx: AppContext, conn: ConnectionRef, inbound: Inboun
       return readHistory(ctx, conn, chatId, opts);
     },
     authState: createStateStore(ctx.db, conn.id, ctx.clock),
+    mergeChats(fromChatId, toChatId) {
+      return inbound.merge(conn, fromChatId, toChatId);
+    },
+    importMessage(event) {
+      return inbound.submit(conn, event, { imported: true });
+    },
+    importProgress(progress) {
+      const n = (v: unknown) => (typeof v === "number" && Number.isFinite(v) && v >= 0 ? Math.trunc(v) : 0);
+      reports.importProgress({ processed: n(progress?.processed), total: n(progress?.total), done: progress?.done === true });
+    },
+    async settings(keys) {
+      const wanted = new Set(keys);
+      const all = await companySettingsList(ctx.db, conn.companyId);
+      return Object.fromEntries(all.filter((s) => wanted.has(s.key)).map((s) => [s.key, s.value]));
+    },
   };
 }
 

@@ -251,6 +251,23 @@ describe("inbound pipeline", () => {
     expect(JSON.parse(badMsg.data!).mediaError).toBe("ERR_MEDIA_TYPE_NOT_ALLOWED");
   });
 
+  test("a group message that will be dropped never downloads its media", async () => {
+    const off = await setup();
+    let fetches = 0;
+    const media = { fetch: async () => (fetches++, PNG_1PX), mime: "image/png", name: "photo.png" };
+    const group = { from: "120363000000000003@g.us", group: true, name: "Team", participant: { id: "5511988887777" }, body: "" };
+    expect(await off.s.receive({ ...group, externalId: "g-img-1", media })).toEqual({ status: "dropped", reason: "group_not_allowed" });
+    expect(fetches).toBe(0);
+    expect(await counts(off.t)).toEqual({ contacts: 0, tickets: 0, messages: 0 });
+    await off.t.close();
+
+    const on = await setup({ allowGroup: 1 });
+    t = on.t;
+    const r = await on.s.receive({ ...group, externalId: "g-img-2", media });
+    expect(r.status).toBe("stored");
+    expect(fetches).toBe(1);
+  });
+
   test("malformed events are refused without writing; a deleted connection drops its events", async () => {
     const { t, s, connectionId } = await setup();
     expect((await s.host.inbound({ type: "message", externalId: "", fromMe: false, body: "x", chat: { id: "1" } })).status).toBe("dropped");

@@ -13,11 +13,14 @@
  *
  * Serialisation: events of one chat pass through a keyed chain before they are queued, and batches are
  * written one at a time by this single writer, so a burst of first messages from a new contact gives one
- * contact and one ticket; the partial unique index on tickets backs that up.
+ * contact and one ticket; the partial unique index on tickets backs that up. Contact merges (merge.ts) pass
+ * through the chains of both chats and are written by the same writer.
+ * History imports (importMessage) take the same path without automation: the message keeps its own time, and a
+ * contact with no live ticket gets a new ticket marked imported in the connection's import queue.
  * Throughput: while one batch commits the next accumulates, so under load each transaction carries many
  * events (group commit) and the full-text index triggers cost one commit, not one per message.
  */
-import type { Transaction } from "kysely";
+import { sql, type Transaction } from "kysely";
 import type { AppContext } from "../context";
 import type { Connection, DB, MessageOrigin, Ticket } from "../db/schema";
 import type { StoredMedia } from "../storage/media";
@@ -33,6 +36,7 @@ import type {
   InboundRevoke,
 } from "./adapter";
 import { KeyedChain } from "./keyed";
+import { type MergeOutcome, mergeChatContacts } from "./merge";
 
 type Trx = Transaction<DB>;
 
@@ -66,7 +70,8 @@ const ECHO_WAIT_MS = 5_000;
 type MediaOutcome = { stored: StoredMedia } | { error: string } | undefined;
 
 type Item =
-  | { kind: "event"; conn: ConnectionRef; event: InboundEvent; media: MediaOutcome; done: Deferred<InboundResult> }
+  | { kind: "event"; conn: ConnectionRef; event: InboundEvent; media: MediaOutcome; imported: boolean; done: Deferred<InboundResult> }
+  | { kind: "merge"; conn: ConnectionRef; from: string; to: string; done: Deferred<MergeOutcome> }
   | { kind: "ack"; conn: ConnectionRef; externalId: string; ack: Ack; error?: ChannelError; done: Deferred<boolean> }
   | { kind: "contact"; conn: ConnectionRef; chat: InboundChat; done: Deferred<{ id: number; name: string }> };
 
@@ -76,11 +81,12 @@ interface Deferred<T> {
 }
 
 /** Row changes of one batch, published after its commit. */
-class Effects {
+export class Effects {
   ticketsCreated = new Map<number, number>(); // ticketId -> companyId
   ticketsUpdated = new Map<number, number>();
   contactsCreated = new Map<number, number>();
   contactsUpdated = new Map<number, number>();
+  contactsDeleted = new Map<number, number>();
   messagesCreated: { companyId: number; ticketId: number; messageId: number }[] = [];
   messagesUpdated = new Map<number, { companyId: number; ticketId: number }>();
   hooks: InboundHookEvent[] = [];
@@ -116,9 +122,12 @@ export class InboundPipeline {
     };
   }
 
-  /** One channel event; resolves once committed or skipped. Events of one chat keep their order. */
-  submit(conn: ConnectionRef, event: InboundEvent): Promise<InboundResult> {
-    const invalid = validate(event);
+  /**
+   * One channel event; resolves once committed or skipped. Events of one chat keep their order.
+   * `imported`: an old message from the channel's history (no automation, its own time, an imported ticket).
+   */
+  submit(conn: ConnectionRef, event: InboundEvent, opts: { imported?: boolean } = {}): Promise<InboundResult> {
+    const invalid = opts.imported && event?.type !== "message" ? "only messages are imported" : validate(event);
     if (invalid) {
       this.ctx.log.warn("inbound event refused", { connectionId: conn.id, reason: invalid });
       return Promise.resolve({ status: "dropped", reason: "invalid" });
@@ -131,7 +140,8 @@ export class InboundPipeline {
         return;
       }
       const media = event.type === "message" ? await this.storeMedia(conn, event) : undefined;
-      result = new Promise<InboundResult>((resolve, reject) => this.push({ kind: "event", conn, event, media, done: { resolve, reject } }));
+      const imported = opts.imported === true;
+      result = new Promise<InboundResult>((resolve, reject) => this.push({ kind: "event", conn, event, media, imported, done: { resolve, reject } }));
     });
     return queued.then(() => result);
   }
@@ -143,6 +153,36 @@ export class InboundPipeline {
       `${conn.id}:${chat.id}`,
       () => new Promise<{ id: number; name: string }>((resolve, reject) => this.push({ kind: "contact", conn, chat, done: { resolve, reject } })),
     );
+  }
+
+  /**
+   * Merges the contact of chat `from` into the contact of chat `to` (merge.ts), after the events of both chats handed
+   * over before it and before the ones handed over after it. Resolves once committed.
+   */
+  merge(conn: ConnectionRef, from: string, to: string): Promise<void> {
+    const ids = [from, to].map((id) => (typeof id === "string" ? id.trim() : ""));
+    if (ids.some((id) => !id)) return Promise.reject(new Error("both chat ids are required"));
+    if (ids[0] === ids[1]) return Promise.resolve();
+    // Both chats' chains are entered now (synchronously, so two merges can never hold them in opposite orders): the
+    // merge is queued once the events handed over before it are, and later events wait until it is committed.
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    const reached = ids.map(
+      (id) =>
+        new Promise<void>((arrive) => {
+          void this.chats.run(`${conn.id}:${id}`, () => {
+            arrive();
+            return released;
+          });
+        }),
+    );
+    const done = Promise.all(reached).then(
+      () => new Promise<MergeOutcome>((resolve, reject) => this.push({ kind: "merge", conn, from: ids[0]!, to: ids[1]!, done: { resolve, reject } })),
+    );
+    void done.then(release, release);
+    return done.then((outcome) => {
+      if (outcome !== "none") this.ctx.log.info("chats merged", { connectionId: conn.id, from: ids[0], to: ids[1], outcome });
+    });
   }
 
   /** Delivery progress of a message by its externalId; batched like inbound events. Resolves true when a row changed. */
@@ -177,13 +217,25 @@ export class InboundPipeline {
 
   /**
    * Before queueing: a fromMe event waits for our sends in flight on the connection (so their echo is recognised),
-   * and a message with media is checked against known externalIds first, so media is never fetched twice.
-   * Plain texts skip the read: the writer checks duplicates inside its transaction anyway.
+   * and a message with media is checked first against the connection's group setting and known externalIds, so
+   * media is never fetched for a message that will be dropped, nor twice.
+   * Plain texts skip the reads: the writer checks both inside its transaction anyway.
    */
   private async prepare(conn: ConnectionRef, event: InboundEvent): Promise<InboundResult | undefined> {
     if (event.type !== "message") return undefined;
     if (event.fromMe) await Promise.race([this.sendsSettled(conn.id), Bun.sleep(ECHO_WAIT_MS)]);
     if (!event.media) return undefined;
+    if (event.chat.isGroup === true) {
+      const row = await this.ctx.db
+        .selectFrom("connections")
+        .select("allowGroup")
+        .where("id", "=", conn.id)
+        .where("companyId", "=", conn.companyId)
+        .where("deletedAt", "is", null)
+        .executeTakeFirst();
+      if (!row) return { status: "dropped", reason: "connection_deleted" };
+      if (row.allowGroup !== 1) return { status: "dropped", reason: "group_not_allowed" };
+    }
     const known = await this.ctx.db
       .selectFrom("messages")
       .select(["id", "ticketId", "contactId"])
@@ -263,6 +315,10 @@ export class InboundPipeline {
     switch (item.kind) {
       case "ack":
         return this.applyAck(trx, item, fx);
+      case "merge":
+        return this.connection(trx, item.conn, conns).then((conn) =>
+          conn ? mergeChatContacts(trx, conn, item.from, item.to, this.ctx.clock.now().toISOString(), fx) : ("none" satisfies MergeOutcome),
+        );
       case "contact":
         return this.connection(trx, item.conn, conns).then(async (conn) => {
           if (!conn) throw new Error("connection deleted");
@@ -275,7 +331,7 @@ export class InboundPipeline {
           const e = item.event;
           switch (e.type) {
             case "message":
-              return this.applyMessage(trx, conn, e, item.media, fx);
+              return this.applyMessage(trx, conn, e, item.media, fx, item.imported);
             case "reaction":
               return this.applyReaction(trx, conn, e, fx);
             case "edit":
@@ -301,7 +357,7 @@ export class InboundPipeline {
     return cache.get(ref.id);
   }
 
-  private async applyMessage(trx: Trx, conn: Connection, e: InboundMessage, media: MediaOutcome, fx: Effects): Promise<InboundResult> {
+  private async applyMessage(trx: Trx, conn: Connection, e: InboundMessage, media: MediaOutcome, fx: Effects, imported: boolean): Promise<InboundResult> {
     const isGroup = e.chat.isGroup === true;
     if (isGroup && conn.allowGroup !== 1) return { status: "dropped", reason: "group_not_allowed" };
 
@@ -315,8 +371,12 @@ export class InboundPipeline {
 
     const now = this.ctx.clock.now();
     const nowIso = now.toISOString();
+    // An imported message keeps the time it was sent; a live one is stored at arrival (ordering is arrival).
+    const at = imported ? ((e.timestamp !== undefined ? toIso(e.timestamp) : undefined) ?? nowIso) : nowIso;
     const contact = await this.upsertContact(trx, conn, e.chat, fx);
-    const { ticket, created } = await this.findOrOpenTicket(trx, conn, contact.id, isGroup, now, fx);
+    const { ticket, created } = imported
+      ? await this.findOrOpenImportTicket(trx, conn, contact.id, isGroup, at, nowIso, fx)
+      : await this.findOrOpenTicket(trx, conn, contact.id, isGroup, now, fx);
 
     const quoted = e.quotedExternalId
       ? await trx.selectFrom("messages").select("id").where("connectionId", "=", conn.id).where("externalId", "=", e.quotedExternalId).executeTakeFirst()
@@ -342,7 +402,7 @@ export class InboundPipeline {
         externalId: e.externalId,
         body,
         fromMe: e.fromMe ? 1 : 0,
-        read: e.fromMe ? 1 : 0,
+        read: e.fromMe || imported ? 1 : 0,
         isForwarded: e.isForwarded ? 1 : 0,
         mediaKey: stored?.key ?? null,
         mediaType,
@@ -357,16 +417,23 @@ export class InboundPipeline {
         participant: e.participant?.id ?? null,
         senderName: e.participant?.name ?? null,
         queueId: ticket.queueId,
-        createdAt: nowIso,
+        createdAt: at,
         updatedAt: nowIso,
       })
       .returning("id")
       .executeTakeFirstOrThrow();
 
+    const lastMessage = summary(body, stored?.name ?? mediaType);
+    if (imported) {
+      // History is read and unanswered by now: no unread count, and an older message never becomes the ticket's last.
+      await trx.updateTable("tickets").set({ lastMessage, updatedAt: at }).where("id", "=", ticket.id).where("updatedAt", "<=", at).execute();
+      fx.ticketTouched(conn.companyId, ticket.id);
+      return { status: "stored", messageId: msg.id, ticketId: ticket.id, contactId: contact.id, ticketCreated: created };
+    }
     await trx
       .updateTable("tickets")
       .set((eb) => ({
-        lastMessage: summary(body, stored?.name ?? mediaType),
+        lastMessage,
         updatedAt: nowIso,
         unreadMessages: e.fromMe ? 0 : eb("unreadMessages", "+", 1),
       }))
@@ -445,18 +512,15 @@ export class InboundPipeline {
     now: Date,
     fx: Effects,
   ): Promise<{ ticket: Pick<Ticket, "id" | "queueId" | "status">; created: boolean }> {
-    const base = trx
-      .selectFrom("tickets")
-      .select(["id", "queueId", "status", "updatedAt"])
-      .where("companyId", "=", conn.companyId)
-      .where("whatsappId", "=", conn.id)
-      .where("contactId", "=", contactId);
-    const live = await base.where("status", "<>", "closed").executeTakeFirst();
+    const base = this.ticketsOf(trx, conn, contactId);
+    // A literal, not a parameter: SQLite can only use the partial "live ticket" index when it sees the constant.
+    const live = await base.where("status", "<>", sql.lit("closed")).executeTakeFirst();
     if (live) return { ticket: live, created: false };
 
     const nowIso = now.toISOString();
     const status = isGroup && conn.groupAsTicket !== "enabled" ? "group" : "pending";
-    const latest = await base.orderBy("updatedAt", "desc").orderBy("id", "desc").executeTakeFirst();
+    // A ticket emptied by a contact merge is never reopened: its conversation lives in the ticket it was merged into.
+    const latest = await base.where("mergedIntoId", "is", null).orderBy("updatedAt", "desc").orderBy("id", "desc").executeTakeFirst();
     const windowMs = conn.timeCreateNewTicket * 60_000;
     if (latest && windowMs > 0 && now.getTime() - Date.parse(latest.updatedAt) <= windowMs) {
       await trx.updateTable("tickets").set({ status, userId: null, closedAt: null, updatedAt: nowIso }).where("id", "=", latest.id).execute();
@@ -483,6 +547,52 @@ export class InboundPipeline {
     await trx.insertInto("ticket_logs").values({ companyId: conn.companyId, ticketId: ticket.id, type: "create", createdAt: nowIso }).execute();
     fx.ticketsCreated.set(ticket.id, conn.companyId);
     return { ticket, created: true };
+  }
+
+  /**
+   * History import: the contact's live ticket on this connection, else a new one marked imported, in the connection's
+   * import queue, dated by the message (no reopen window: old messages do not revive closed tickets).
+   */
+  private async findOrOpenImportTicket(
+    trx: Trx,
+    conn: Connection,
+    contactId: number,
+    isGroup: boolean,
+    at: string,
+    nowIso: string,
+    fx: Effects,
+  ): Promise<{ ticket: Pick<Ticket, "id" | "queueId" | "status">; created: boolean }> {
+    const live = await this.ticketsOf(trx, conn, contactId).where("status", "<>", sql.lit("closed")).executeTakeFirst();
+    if (live) return { ticket: live, created: false };
+    const ticket = await trx
+      .insertInto("tickets")
+      .values({
+        uuid: crypto.randomUUID(),
+        companyId: conn.companyId,
+        status: isGroup && conn.groupAsTicket !== "enabled" ? "group" : "pending",
+        contactId,
+        whatsappId: conn.id,
+        channel: conn.channel,
+        isGroup: isGroup ? 1 : 0,
+        queueId: conn.queueIdImportMessages,
+        imported: nowIso,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning(["id", "queueId", "status"])
+      .executeTakeFirstOrThrow();
+    await trx.insertInto("ticket_logs").values({ companyId: conn.companyId, ticketId: ticket.id, type: "create", queueId: ticket.queueId, createdAt: nowIso }).execute();
+    fx.ticketsCreated.set(ticket.id, conn.companyId);
+    return { ticket, created: true };
+  }
+
+  private ticketsOf(trx: Trx, conn: Connection, contactId: number) {
+    return trx
+      .selectFrom("tickets")
+      .select(["id", "queueId", "status", "updatedAt"])
+      .where("companyId", "=", conn.companyId)
+      .where("whatsappId", "=", conn.id)
+      .where("contactId", "=", contactId);
   }
 
   private async findMessage(trx: Trx, conn: Connection, externalId: string) {
@@ -566,6 +676,7 @@ export class InboundPipeline {
     const bus = this.ctx.bus;
     for (const [contactId, companyId] of fx.contactsCreated) bus.emit("contact.created", { companyId, contactId });
     for (const [contactId, companyId] of fx.contactsUpdated) bus.emit("contact.updated", { companyId, contactId });
+    for (const [contactId, companyId] of fx.contactsDeleted) bus.emit("contact.deleted", { companyId, contactId });
     for (const [ticketId, companyId] of fx.ticketsCreated) bus.emit("ticket.created", { companyId, ticketId });
     for (const [ticketId, companyId] of fx.ticketsUpdated) bus.emit("ticket.updated", { companyId, ticketId });
     for (const m of fx.messagesCreated) bus.emit("message.created", m);

@@ -36,7 +36,7 @@ export function createChannels(ctx: AppContext, plugins: readonly ChannelPlugin<
   });
   outbound = new Outbound(ctx, inbound, {
     liveSession: (id) => sessions.liveSession(id),
-    authExpired: (id, error) => sessions.authExpired(id, error),
+    authExpired: (id, session, error) => sessions.authExpired(id, session, error),
   });
 
   const idle = async () => {

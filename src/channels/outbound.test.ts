@@ -196,10 +196,26 @@ describe("outbound pipeline", () => {
     expect(ok.status).toBe(200);
     expect(ok.body.message.quotedMsg).toMatchObject({ id: inboundId, body: "hello", fromMe: false });
     await t.ctx.channels.idle();
-    expect(s.sent[0]!.quoted).toEqual({ externalId: "in-1", chatId: "5511999990001", fromMe: false });
+    // The quoted message's text travels with the reference (the channel's quote preview).
+    expect(s.sent[0]!.quoted).toEqual({ externalId: "in-1", chatId: "5511999990001", fromMe: false, body: "hello" });
     const foreign = await t.json("POST", `/api/messages/${ticketId}`, { token, body: { body: "x", quotedMsg: 999999 } });
     expect(foreign.status).toBe(400);
     expect(foreign.body.fields.quotedMsg).toBeDefined();
+  });
+});
+
+describe("outbound locations", () => {
+  test("a location is stored as a location message and handed to the plugin", async () => {
+    const { t, s, ticketId } = await setup();
+    const location = { latitude: -23.5505, longitude: -46.6333, name: "Loja Centro", address: "Praça da Sé, São Paulo" };
+    const { messageId } = await t.ctx.channels.outbound.queue({ companyId: 1, ticketId, body: "", origin: "api", location });
+    await t.ctx.channels.idle();
+    expect(s.sent.at(-1)).toMatchObject({ messageId, body: "", location });
+    const row = await message(t, messageId);
+    expect(row).toMatchObject({ sendStatus: "sent", mediaType: "locationMessage" });
+    expect(JSON.parse(row.data!)).toEqual({ location });
+    const ticket = await t.ctx.db.selectFrom("tickets").select("lastMessage").where("id", "=", ticketId).executeTakeFirstOrThrow();
+    expect(ticket.lastMessage).toBe("locationMessage");
   });
 });
 

@@ -9,7 +9,14 @@
  * A message is stored `sendStatus: queued, ack 0`, then sent in-process, in order per ticket:
  *   queued -> (attempts + 1, sendingAt recorded, committed) -> plugin.send -> sent (externalId, ack 1)
  *                                                                         \-> failed (errorCode, errorMessage)
+ *                                                                         \-> queued again (RATE_LIMITED, TEMPORARY)
  * A session that is not CONNECTED leaves the message queued; it goes out when the session reports CONNECTED.
+ * A send the channel refused for now (RATE_LIMITED, TEMPORARY: the provider did not take it) is queued again with
+ * `retryAt` (the provider's hint, at least 1 s, 2 s, 4 s, 8 s), keeping its errorCode so the person sees why it
+ * waits, up to MAX_SEND_ATTEMPTS attempts and never past 24 h after it was queued; later messages of the ticket wait
+ * behind it so the chat keeps its order. Any other refusal fails the message at once.
+ * On window24h channels a message other than a template is refused (ERR_OUTSIDE_WINDOW) once the reply window has
+ * closed, before anything is stored (window.ts).
  *
  * Restart rules (recover() at boot): a message left `sending` was in flight and may or may not have reached the
  * contact, so it is marked failed (INTERRUPTED) with a retry button, never resent on its own; queued rows that were
@@ -25,10 +32,11 @@ import type { MessageOrigin } from "../db/schema";
 import { noPermission } from "../http/errors";
 import type { StoredMedia } from "../storage/media";
 import { canSeeTicket, type VisibilityActor, type VisibilityTicket } from "../modules/tickets/visibility";
-import { ChannelError, type ChannelErrorCode, type ChannelSession, type MessageRef, type OutboundMessage } from "./adapter";
+import { ChannelError, type ChannelErrorCode, type ChannelSession, type InboundLocation, type MessageRef, type OutboundMessage, type OutboundTemplate } from "./adapter";
 import type { ConnectionRef, InboundPipeline } from "./inbound";
 import { mediaTypeOf, summary } from "./inbound";
 import { KeyedChain } from "./keyed";
+import { assertReplyWindowOpen } from "./window";
 
 /** Codes the core stores on a failed message besides the plugins' ChannelError codes. */
 export type CoreSendErrorCode =
@@ -43,6 +51,9 @@ export type CoreSendErrorCode =
 export type SendErrorCode = ChannelErrorCode | CoreSendErrorCode;
 
 export const MAX_SEND_DELAY_MS = 24 * 3600 * 1000;
+/** Attempts of one message (its own and the automatic resends) after which only a person sends it again. */
+export const MAX_SEND_ATTEMPTS = 5;
+const RETRY_BASE_MS = 1_000;
 const SEND_TIMEOUT_MS = 60_000;
 const SWEEP_INTERVAL_MS = 60_000;
 
@@ -67,14 +78,18 @@ export interface QueueInput {
   quotedMsgId?: number | null;
   media?: StoredMedia;
   vCard?: string | null;
+  /** A location to send (stored in data.location, shown as a location message). */
+  location?: InboundLocation;
+  /** A template to send (stored in data.template, mediaType template; the body is its rendered text). */
+  template?: OutboundTemplate;
   isForwarded?: boolean;
 }
 
 export interface OutboundDeps {
   /** The connection's session when it is CONNECTED. */
   liveSession(connectionId: number): ChannelSession | undefined;
-  /** A send answered AUTH_EXPIRED: the connection needs a person. */
-  authExpired(connectionId: number, error: ChannelError): void;
+  /** The session a send went through answered AUTH_EXPIRED: the connection needs a person. */
+  authExpired(connectionId: number, session: ChannelSession, error: ChannelError): void;
 }
 
 /** Agents send only on open or group tickets they can see (private notes only need the ticket to be visible). */
@@ -93,6 +108,10 @@ export class Outbound {
   private chains = new KeyedChain();
   private inflight = new Map<number, Set<Promise<unknown>>>();
   private timer: ReturnType<typeof setInterval> | undefined;
+  /** Wake-ups of messages queued again for later (the sweep finds the ones a restart lost). */
+  private retries = new Map<number, ReturnType<typeof setTimeout>>();
+  /** Tickets with messages waiting behind a message that is queued again: sent once that one settles. */
+  private held = new Set<number>();
 
   constructor(
     private ctx: AppContext,
@@ -105,12 +124,14 @@ export class Outbound {
    * lastMessage in the same transaction, publishes the events, and starts the send. Answers the message id.
    * Callers (agent routes, external API, automation, campaigns, schedules) check their own permission first
    * (agents: assertAgentCanSend). Opens its own transaction: never call it from inside another one.
+   * ERR_OUTSIDE_WINDOW when the ticket's channel has a reply window that has closed and this is not a template.
    */
   async queue(input: QueueInput): Promise<{ messageId: number; ticketId: number }> {
     const origin: string = input.origin;
     if (origin === "contact" || origin === "phone") throw new Error("channel-originated messages are never sent back");
-    const nowIso = this.ctx.clock.now().toISOString();
     const isPrivate = input.isPrivate === true;
+    if (!isPrivate && !input.template) await assertReplyWindowOpen(this.ctx, input.companyId, input.ticketId);
+    const nowIso = this.ctx.clock.now().toISOString();
     const { messageId } = await this.ctx.db.transaction().execute(async (trx) => {
       const ticket = await trx
         .selectFrom("tickets")
@@ -132,7 +153,7 @@ export class Outbound {
           isPrivate: isPrivate ? 1 : 0,
           isForwarded: input.isForwarded ? 1 : 0,
           mediaKey: media?.key ?? null,
-          mediaType: media ? mediaTypeOf(media.mime) : input.vCard ? "contactMessage" : null,
+          mediaType: media ? mediaTypeOf(media.mime) : input.template ? "template" : input.vCard ? "contactMessage" : input.location ? "locationMessage" : null,
           mimetype: media?.mime ?? null,
           mediaName: media?.name ?? null,
           quotedMsgId: input.quotedMsgId ?? null,
@@ -141,6 +162,7 @@ export class Outbound {
           sendStatus: isPrivate ? null : "queued",
           queuedAt: isPrivate ? null : nowIso,
           vCard: input.vCard ?? null,
+          data: input.location ? JSON.stringify({ location: input.location }) : input.template ? JSON.stringify({ template: input.template }) : null,
           queueId: ticket.queueId,
           userId: input.userId ?? null,
           createdAt: nowIso,
@@ -151,7 +173,7 @@ export class Outbound {
       if (!isPrivate) {
         await trx
           .updateTable("tickets")
-          .set({ lastMessage: summary(input.body, media?.name), unreadMessages: 0, updatedAt: nowIso })
+          .set({ lastMessage: summary(input.body, media?.name ?? (input.location ? "locationMessage" : undefined)), unreadMessages: 0, updatedAt: nowIso })
           .where("id", "=", ticket.id)
           .execute();
       }
@@ -165,12 +187,24 @@ export class Outbound {
     return { messageId, ticketId: input.ticketId };
   }
 
-  /** Queues a failed message again (a person's retry). False when it is not failed (already sent, in flight, a note...). */
+  /**
+   * Queues a failed message again (a person's retry). False when it is not failed (already sent, in flight, a note...).
+   * ERR_OUTSIDE_WINDOW, as for a new message, when the reply window has closed and it is not a template.
+   */
   async requeue(companyId: number, messageId: number): Promise<boolean> {
+    const failed = await this.ctx.db
+      .selectFrom("messages")
+      .select(["ticketId", "mediaType"])
+      .where("id", "=", messageId)
+      .where("companyId", "=", companyId)
+      .where("sendStatus", "=", "failed")
+      .executeTakeFirst();
+    if (!failed) return false;
+    if (failed.mediaType !== "template") await assertReplyWindowOpen(this.ctx, companyId, failed.ticketId);
     const nowIso = this.ctx.clock.now().toISOString();
     const row = await this.ctx.db
       .updateTable("messages")
-      .set({ sendStatus: "queued", queuedAt: nowIso, sendingAt: null, errorCode: null, errorMessage: null, updatedAt: nowIso })
+      .set({ sendStatus: "queued", queuedAt: nowIso, sendingAt: null, retryAt: null, errorCode: null, errorMessage: null, updatedAt: nowIso })
       .where("id", "=", messageId)
       .where("companyId", "=", companyId)
       .where("sendStatus", "=", "failed")
@@ -217,8 +251,26 @@ export class Outbound {
     for (const m of interrupted) this.ctx.bus.emit("message.updated", { companyId: m.companyId, ticketId: m.ticketId, messageId: m.id });
     if (interrupted.length) this.ctx.log.warn("sends interrupted by a restart marked failed", { count: interrupted.length });
     await this.expireStale();
-    this.timer ??= setInterval(() => void this.expireStale().catch((err) => this.ctx.log.error("send expiry sweep failed", { err: String(err) })), SWEEP_INTERVAL_MS);
+    this.timer ??= setInterval(() => void this.sweep().catch((err) => this.ctx.log.error("send sweep failed", { err: String(err) })), SWEEP_INTERVAL_MS);
     this.timer.unref?.();
+  }
+
+  /** Every minute: expiry, and the resends that are due (their wake-up was lost to a restart). */
+  private async sweep(): Promise<void> {
+    await this.expireStale();
+    await this.retryDue();
+  }
+
+  /** Dispatches the messages queued again whose retryAt has come (oldest first). */
+  async retryDue(): Promise<void> {
+    const rows = await this.ctx.db
+      .selectFrom("messages")
+      .select(["id", "ticketId"])
+      .where("sendStatus", "=", sql.lit("queued"))
+      .where("retryAt", "<=", this.ctx.clock.now().toISOString())
+      .orderBy("id")
+      .execute();
+    for (const r of rows) void this.dispatch(r.id, r.ticketId);
   }
 
   /** Queued rows older than 24 h are failed (EXPIRED), never sent late. */
@@ -250,6 +302,8 @@ export class Outbound {
   stop(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
+    for (const t of this.retries.values()) clearTimeout(t);
+    this.retries.clear();
   }
 
   // ---------------------------------------------------------------------------------------------------------
@@ -271,10 +325,13 @@ export class Outbound {
         "messages.origin",
         "messages.sendStatus",
         "messages.queuedAt",
+        "messages.retryAt",
+        "messages.attempts",
         "messages.mediaKey",
         "messages.mediaType",
         "messages.quotedMsgId",
         "messages.vCard",
+        "messages.data",
         "contacts.identity",
         "contacts.number",
         "contacts.isGroup",
@@ -292,6 +349,11 @@ export class Outbound {
     }
     if (row.connectionId === null || row.connectionDeletedAt !== null || !row.channel) {
       await this.fail(row, "NO_CONNECTION", ERROR_TEXT.NO_CONNECTION);
+      return;
+    }
+    if (row.retryAt && Date.parse(row.retryAt) > now.getTime()) return; // its wake-up (or the sweep) sends it
+    if (await this.behindRetry(row)) {
+      this.held.add(row.ticketId);
       return;
     }
     const session = this.deps.liveSession(row.connectionId);
@@ -322,13 +384,65 @@ export class Outbound {
         sending.then((r) => this.lateSuccess(row, conn, r?.externalId)).catch(() => undefined);
       } else {
         const ce = ChannelError.from(err);
-        await this.fail(row, ce.code, ce.message);
-        if (ce.code === "AUTH_EXPIRED") this.deps.authExpired(conn.id, ce);
+        if (!(await this.retryLater(row, row.attempts + 1, ce))) await this.fail(row, ce.code, ce.message);
+        if (ce.code === "AUTH_EXPIRED") this.deps.authExpired(conn.id, session, ce);
       }
     } finally {
       untrack();
       recorded();
     }
+  }
+
+  /**
+   * RATE_LIMITED and TEMPORARY (the provider did not take the message): queued again for later, keeping the error so
+   * the person sees why it waits. False when it must fail now: another code, the last attempt, or past the 24 h limit.
+   */
+  private async retryLater(row: { id: number; companyId: number; ticketId: number; queuedAt: string | null }, attempt: number, error: ChannelError): Promise<boolean> {
+    if ((error.code !== "RATE_LIMITED" && error.code !== "TEMPORARY") || attempt >= MAX_SEND_ATTEMPTS) return false;
+    const now = this.ctx.clock.now();
+    const delay = Math.max(error.retryAfterMs ?? 0, RETRY_BASE_MS * 2 ** (attempt - 1));
+    const retryAt = new Date(now.getTime() + delay);
+    if (retryAt.getTime() - Date.parse(row.queuedAt ?? now.toISOString()) > MAX_SEND_DELAY_MS) return false;
+    const requeued = await this.ctx.db
+      .updateTable("messages")
+      .set({ sendStatus: "queued", retryAt: retryAt.toISOString(), errorCode: error.code, errorMessage: error.message.slice(0, 500), updatedAt: now.toISOString() })
+      .where("id", "=", row.id)
+      .where("sendStatus", "=", "sending")
+      .executeTakeFirst();
+    if (Number(requeued.numUpdatedRows) !== 1) return false;
+    this.ctx.log.info("send refused for now; queued again", { messageId: row.id, code: error.code, attempt, retryAt: retryAt.toISOString() });
+    this.ctx.bus.emit("message.updated", { companyId: row.companyId, ticketId: row.ticketId, messageId: row.id });
+    const previous = this.retries.get(row.id);
+    if (previous) clearTimeout(previous);
+    const timer = setTimeout(() => {
+      this.retries.delete(row.id);
+      void this.dispatch(row.id, row.ticketId);
+    }, delay);
+    timer.unref?.();
+    this.retries.set(row.id, timer);
+    return true;
+  }
+
+  /** An earlier message of the ticket is queued again for later: this one waits behind it (the chat keeps its order). */
+  private async behindRetry(row: { id: number; ticketId: number }): Promise<boolean> {
+    const earlier = await this.ctx.db
+      .selectFrom("messages")
+      .select("id")
+      .where("ticketId", "=", row.ticketId)
+      .where("sendStatus", "=", "queued")
+      .where("retryAt", "is not", null)
+      .where("id", "<", row.id)
+      .limit(1)
+      .executeTakeFirst();
+    return earlier !== undefined;
+  }
+
+  /** A message of the ticket was sent or failed: messages that waited behind one queued again go now, oldest first. */
+  private async releaseHeld(ticketId: number): Promise<void> {
+    if (!this.held.delete(ticketId)) return;
+    const rows = await this.ctx.db.selectFrom("messages").select("id").where("ticketId", "=", ticketId).where("sendStatus", "=", "queued").orderBy("id").execute();
+    // Not awaited: this may run inside the ticket's chain, which the dispatches join after it.
+    for (const r of rows) void this.dispatch(r.id, ticketId);
   }
 
   private async buildOutbound(row: {
@@ -340,6 +454,7 @@ export class Outbound {
     mediaType: string | null;
     quotedMsgId: number | null;
     vCard: string | null;
+    data: string | null;
     identity: string | null;
     number: string;
     isGroup: number;
@@ -351,6 +466,11 @@ export class Outbound {
       body: row.body,
     };
     if (row.vCard) msg.vCard = row.vCard;
+    const data = dataOf(row.data);
+    const location = locationOf(data);
+    if (location) msg.location = location;
+    const template = templateOf(data);
+    if (template) msg.template = template;
     if (row.mediaKey) {
       const found = await this.ctx.media.get(row.companyId, row.mediaKey);
       if (found) {
@@ -368,12 +488,12 @@ export class Outbound {
     if (row.quotedMsgId) {
       const q = await this.ctx.db
         .selectFrom("messages")
-        .select(["externalId", "fromMe", "participant"])
+        .select(["externalId", "fromMe", "participant", "body", "isDeleted"])
         .where("id", "=", row.quotedMsgId)
         .where("companyId", "=", row.companyId)
         .executeTakeFirst();
       if (q?.externalId) {
-        const ref: MessageRef = { externalId: q.externalId, chatId: msg.to.chatId, fromMe: q.fromMe === 1 };
+        const ref: MessageRef = { externalId: q.externalId, chatId: msg.to.chatId, fromMe: q.fromMe === 1, body: q.isDeleted === 1 ? "" : q.body };
         if (q.participant) ref.participant = q.participant;
         msg.quoted = ref;
       }
@@ -383,7 +503,7 @@ export class Outbound {
 
   private async recordSent(row: { id: number; companyId: number; ticketId: number }, conn: ConnectionRef, externalId: string | undefined): Promise<void> {
     const nowIso = this.ctx.clock.now().toISOString();
-    const set = { sendStatus: "sent" as const, errorCode: null, errorMessage: null, updatedAt: nowIso };
+    const set = { sendStatus: "sent" as const, retryAt: null, errorCode: null, errorMessage: null, updatedAt: nowIso };
     const write = (ext: string | null) =>
       this.ctx.db
         .updateTable("messages")
@@ -407,6 +527,7 @@ export class Outbound {
     }
     this.ctx.bus.emit("message.updated", { companyId: row.companyId, ticketId: row.ticketId, messageId: row.id });
     if (ext) this.inbound.replayEarlyAck(conn, ext);
+    await this.releaseHeld(row.ticketId);
   }
 
   private async lateSuccess(row: { id: number; companyId: number; ticketId: number }, conn: ConnectionRef, externalId: string | undefined) {
@@ -423,11 +544,12 @@ export class Outbound {
   private async fail(row: { id: number; companyId: number; ticketId: number }, code: SendErrorCode, message: string): Promise<void> {
     await this.ctx.db
       .updateTable("messages")
-      .set({ sendStatus: "failed", errorCode: code, errorMessage: message.slice(0, 500), updatedAt: this.ctx.clock.now().toISOString() })
+      .set({ sendStatus: "failed", retryAt: null, errorCode: code, errorMessage: message.slice(0, 500), updatedAt: this.ctx.clock.now().toISOString() })
       .where("id", "=", row.id)
       .execute();
     this.ctx.log.warn("message not sent", { messageId: row.id, code, error: message });
     this.ctx.bus.emit("message.updated", { companyId: row.companyId, ticketId: row.ticketId, messageId: row.id });
+    await this.releaseHeld(row.ticketId);
   }
 
   private track(connectionId: number, p: Promise<unknown>): () => void {
@@ -439,6 +561,36 @@ export class Outbound {
       if (!set.size) this.inflight.delete(connectionId);
     };
   }
+}
+
+/** A message's data JSON (empty when absent or malformed). */
+function dataOf(text: string | null): Record<string, unknown> {
+  if (!text) return {};
+  try {
+    const v = JSON.parse(text);
+    return v && typeof v === "object" ? (v as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The location stored with a message (data.location), when it is a well-formed one. */
+function locationOf(data: Record<string, unknown>): InboundLocation | undefined {
+  const l = data.location as Partial<InboundLocation> | undefined;
+  if (!l || !Number.isFinite(l.latitude) || !Number.isFinite(l.longitude)) return undefined;
+  return {
+    latitude: l.latitude!,
+    longitude: l.longitude!,
+    ...(typeof l.name === "string" && l.name ? { name: l.name } : {}),
+    ...(typeof l.address === "string" && l.address ? { address: l.address } : {}),
+  };
+}
+
+/** The template stored with a message (data.template), when it is a well-formed one. */
+function templateOf(data: Record<string, unknown>): OutboundTemplate | undefined {
+  const t = data.template as Partial<OutboundTemplate> | undefined;
+  if (!t || typeof t.name !== "string" || typeof t.language !== "string") return undefined;
+  return { name: t.name, language: t.language, ...(Array.isArray(t.components) ? { components: t.components } : {}) };
 }
 
 class TimeoutError extends Error {}

@@ -77,9 +77,10 @@ export class ChannelRegistry {
   }
 }
 
+/** The schema of what the form sends (io "input"): a field with a default is optional there, not required. */
 function toJsonSchema(schema: z.ZodType): unknown {
   try {
-    return z.toJSONSchema(schema, { unrepresentable: "any" });
+    return z.toJSONSchema(schema, { unrepresentable: "any", io: "input" });
   } catch {
     return null;
   }

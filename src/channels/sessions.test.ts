@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { z } from "zod";
-import { createUser } from "../../tests/helpers/factories";
+import { createUser, login } from "../../tests/helpers/factories";
+import { ADMIN } from "../../tests/helpers/test-app";
 import { type ChannelTestApp, createChannelTestApp, createTestChannel } from "../../tests/helpers/test-channel";
+import { setCompanySetting } from "../modules/settings/queries";
 import { defineChannel } from "./adapter";
 import { createConnection, deleteConnection, randomAlphanumeric } from "./connections";
 
@@ -190,5 +192,111 @@ describe("session manager", () => {
     expect(seen).toEqual([{ rawBody: raw, query: { sig: "1" }, params: { account: "acct-9" } }]);
     const boom = await t.request("POST", "/api/webhooks/hooked/boom/now", { body: "{}" });
     expect(boom.status).toBe(500);
+  });
+});
+
+describe("session manager: drops, pairing codes, background starts, company settings", () => {
+  test("a CONNECTED session that drops stamps droppedAt (row and frames) until it connects again", async () => {
+    const chan = createTestChannel();
+    t = await createChannelTestApp({ plugins: [chan.plugin] });
+    const frames = spyHub(t);
+    const { id } = await createConnection(t.ctx, 1, { name: "Main", channel: "testchan" });
+    await t.ctx.channels.idle();
+    expect((await connRow(t, id)).droppedAt).toBeNull();
+    t.clock.set(new Date("2025-03-01T12:00:00.000Z"));
+    chan.session(id)!.drop("TEMPORARY");
+    await t.ctx.channels.idle();
+    expect(await connRow(t, id)).toMatchObject({ status: "DISCONNECTED", droppedAt: "2025-03-01T12:00:00.000Z" });
+    const dropFrame = frames.filter((f) => f.event === "company-1-whatsappSession").at(-1)!;
+    expect(dropFrame.data.session).toMatchObject({ id, status: "DISCONNECTED", droppedAt: "2025-03-01T12:00:00.000Z" });
+    // Agents get the brief frame, with the time of the drop too (their messages on it wait).
+    const plain = { profile: "user", super: false, flags: { allowConnections: "disabled" } } as never;
+    expect(dropFrame.opts.shape(plain, dropFrame.data)).toEqual({
+      action: "update",
+      session: { id, status: "DISCONNECTED", droppedAt: "2025-03-01T12:00:00.000Z", updatedAt: "2025-03-01T12:00:00.000Z" },
+    });
+    // Retrying keeps the time of the first drop; connecting again clears it.
+    t.clock.advance(1_000);
+    await Bun.sleep(1_150);
+    await t.ctx.channels.idle();
+    expect(await connRow(t, id)).toMatchObject({ status: "CONNECTED", droppedAt: null });
+
+    // A session reporting another status while connected has dropped too; a person's disconnect is not a drop.
+    chan.session(id)!.host.status("TIMEOUT");
+    await t.ctx.channels.idle();
+    expect((await connRow(t, id)).droppedAt).not.toBeNull();
+    await t.ctx.channels.sessions.stop(id, { logout: true });
+    await t.ctx.channels.idle();
+    expect(await connRow(t, id)).toMatchObject({ status: "DISCONNECTED", droppedAt: null });
+  });
+
+  test("a session that never connected and fails is not a drop", async () => {
+    const chan = createTestChannel();
+    t = await createChannelTestApp({ plugins: [chan.plugin] });
+    chan.startFailures.push("TEMPORARY");
+    const { id } = await createConnection(t.ctx, 1, { name: "Flaky", channel: "testchan" });
+    await t.ctx.channels.idle();
+    expect(await connRow(t, id)).toMatchObject({ status: "DISCONNECTED", droppedAt: null });
+  });
+
+  test("PAIRING keeps the pairing code in qrcode (the connections screen shows it)", async () => {
+    const chan = createTestChannel();
+    t = await createChannelTestApp({ plugins: [chan.plugin] });
+    const { id } = await createConnection(t.ctx, 1, { name: "QR", channel: "testchan", config: { mode: "qrcode" } });
+    chan.session(id)!.host.status("PAIRING", "ABCD-EFGH");
+    await t.ctx.channels.idle();
+    expect(await connRow(t, id)).toMatchObject({ status: "PAIRING", qrcode: "ABCD-EFGH" });
+    chan.session(id)!.pair();
+    await t.ctx.channels.idle();
+    expect(await connRow(t, id)).toMatchObject({ status: "CONNECTED", qrcode: "" });
+  });
+
+  test("sessions start in the background: creating a connection, the admin route and boot never wait for a QR code", async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const starts: number[] = [];
+    const slow = defineChannel({
+      manifest: {
+        id: "slow",
+        name: "Slow",
+        connect: "qrcode",
+        configSchema: z.object({}),
+        secretFields: [],
+        capabilities: { react: false, edit: false, delete: false, markRead: false, groups: false, checkNumber: false, window24h: false },
+      },
+      createSession: (host) => ({
+        async start() {
+          starts.push(host.connection.id);
+          await gate; // the QR code comes much later
+          host.status("qrcode", "LATE-QR");
+        },
+        stop: async () => {},
+        logout: async () => {},
+        send: async () => ({ externalId: "x" }),
+      }),
+    });
+    t = await createChannelTestApp({ plugins: [slow] });
+    const { id } = await createConnection(t.ctx, 1, { name: "Slow", channel: "slow" });
+    expect(starts).toEqual([id]);
+    const token = await login(t, ADMIN.email, ADMIN.password);
+    const res = await t.json("POST", "/api/whatsapp", { token, body: { name: "Slow 2", channel: "slow" } });
+    expect(res.status).toBe(201);
+    expect(starts).toEqual([id, res.body.id]);
+    expect((await t.json("PUT", `/api/whatsappsession/${id}`, { token })).status).toBe(200);
+    // Boot: the new context is up while the sessions are still waiting.
+    t = await t.restart();
+    expect(starts.length).toBe(5);
+    release();
+    await t.ctx.channels.idle();
+    expect(await connRow(t, id)).toMatchObject({ status: "qrcode", qrcode: "LATE-QR" });
+  });
+
+  test("host.settings reads company settings (stored values over defaults); unknown keys are absent", async () => {
+    const chan = createTestChannel();
+    t = await createChannelTestApp({ plugins: [chan.plugin] });
+    const { id } = await createConnection(t.ctx, 1, { name: "Main", channel: "testchan" });
+    await setCompanySetting(t.ctx.db, 1, "AcceptCallWhatsappMessage", "Não atendemos ligações", t.clock.now().toISOString());
+    const read = await chan.session(id)!.host.settings!(["acceptCallWhatsapp", "AcceptCallWhatsappMessage", "nonsense"]);
+    expect(read).toEqual({ acceptCallWhatsapp: "enabled", AcceptCallWhatsappMessage: "Não atendemos ligações" });
   });
 });

@@ -3,11 +3,17 @@
  * one with backoff (1 s, 2 s, 4 s … 5 min), persists every status on the connection row and pushes it to the web
  * app (company-{id}-whatsappSession and company-{id}-whatsapp). AUTH_EXPIRED is not retried: the connection shows
  * DISCONNECTED until a person acts (a lost authorisation is never only logged).
+ *
+ * A CONNECTED session that drops (lost, or reporting any other status) stamps `droppedAt` on the row and in the
+ * frames, so the screen and the admins see when it dropped; CONNECTED again, or a person's disconnect, clears it.
+ * Boot and the admin routes launch sessions in the background (launch): nobody waits for a QR code or a network.
  */
+import { z } from "zod";
 import type { AppContext } from "../context";
 import { can } from "../http/permissions";
-import { ChannelError, CONNECTION_STATUSES, type ChannelPlugin, type ChannelSession, type ConnectionStatus } from "./adapter";
+import { ChannelError, CONNECTION_STATUSES, type ChannelPlugin, type ChannelSession, type ConnectionStatus, type ImportProgress } from "./adapter";
 import { createHost } from "./host";
+import { recordImportProgress } from "./imports";
 import type { InboundPipeline } from "./inbound";
 import { KeyedChain } from "./keyed";
 import type { ChannelRegistry } from "./registry";
@@ -15,6 +21,12 @@ import { createStateStore } from "./state";
 
 const BACKOFF_BASE_MS = 1_000;
 const BACKOFF_MAX_MS = 5 * 60_000;
+
+/** How long a pairing request waits for the session to start and the channel to answer the code. */
+const PAIRING_WAIT_MS = 30_000;
+
+/** Connection columns a plugin receives in its config when its schema declares them (the history import settings). */
+const CONFIG_COLUMNS = ["enableImportMessage", "importOldMessages", "importRecentMessages", "importOldMessagesGroups"] as const;
 
 interface Entry {
   connectionId: number;
@@ -30,6 +42,14 @@ interface Entry {
   generation: number;
   timer?: ReturnType<typeof setTimeout>;
   stopping: boolean;
+  /** The current session's start(), until it resolves or fails. */
+  starting?: Promise<void>;
+}
+
+/** What a status write changes besides status, qrcode and retries; undefined leaves a column as it is. */
+interface StatusExtras {
+  number?: string;
+  droppedAt?: string | null;
 }
 
 export interface SessionEvents {
@@ -40,6 +60,7 @@ export interface SessionEvents {
 export class SessionManager {
   private entries = new Map<number, Entry>();
   private writes = new KeyedChain();
+  private launched = new Set<Promise<void>>();
   private closed = false;
 
   constructor(
@@ -49,36 +70,92 @@ export class SessionManager {
     private events: SessionEvents,
   ) {}
 
-  /** Boot: starts the session of every connection that is not deleted. */
+  /** Boot: launches the session of every connection that is not deleted. */
   async startAll(): Promise<void> {
     const rows = await this.ctx.db.selectFrom("connections").select("id").where("deletedAt", "is", null).orderBy("id").execute();
-    await Promise.all(rows.map((r) => this.start(r.id).catch((err) => this.ctx.log.error("session start failed", { connectionId: r.id, err: String(err) }))));
+    await Promise.all(rows.map((r) => this.launch(r.id)));
   }
 
-  /** (Re)starts one connection's session from its row. */
+  /** (Re)starts one connection's session from its row and waits for the plugin's start (QR shown, connected, failed). */
   async start(connectionId: number): Promise<void> {
-    if (this.closed) return;
+    await (await this.open(connectionId))?.starting;
+  }
+
+  /**
+   * (Re)starts one connection's session in the background: resolves once the session exists and its start() was
+   * called. Failures are logged and shown as DISCONNECTED (a failing plugin start is retried with backoff as usual);
+   * idle() waits for the rest.
+   */
+  async launch(connectionId: number): Promise<void> {
+    try {
+      const starting = (await this.open(connectionId))?.starting;
+      if (!starting) return;
+      this.launched.add(starting);
+      void starting.finally(() => this.launched.delete(starting));
+    } catch (err) {
+      this.ctx.log.error("session start failed", { connectionId, err: String(err) });
+      const companyId = await this.companyOf(connectionId).catch(() => undefined);
+      if (companyId && !this.closed) this.persist(companyId, connectionId, "DISCONNECTED", "", 0);
+    }
+  }
+
+  /**
+   * Pairing-code login by phone number on a QR-code connection (the code is reported as status PAIRING). Starts the
+   * session first when it is not running. UNSUPPORTED when the session has no requestPairingCode.
+   */
+  async requestPairingCode(connectionId: number, number: string): Promise<string | undefined> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new ChannelError("TEMPORARY", "the channel did not answer in time")), PAIRING_WAIT_MS);
+    });
+    const request = async () => {
+      const running = this.entries.get(connectionId);
+      if (running?.session) await running.starting;
+      else await this.start(connectionId);
+      const session = this.entries.get(connectionId)?.session;
+      if (!session) throw new ChannelError("TEMPORARY", "the session is not running");
+      if (typeof session.requestPairingCode !== "function") throw new ChannelError("UNSUPPORTED", "this channel does not pair by phone number");
+      return (await session.requestPairingCode(number)) || undefined;
+    };
+    try {
+      return await Promise.race([request(), late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Creates the entry and calls the plugin's start; answers that start's promise (never rejecting), boxed so it is not awaited here. */
+  private async open(connectionId: number): Promise<{ starting: Promise<void> } | undefined> {
+    if (this.closed) return undefined;
     if (this.entries.has(connectionId)) await this.stop(connectionId, { persist: false });
     const row = await this.ctx.db
       .selectFrom("connections")
-      .select(["id", "companyId", "channel", "config"])
+      .select(["id", "companyId", "channel", "config", ...CONFIG_COLUMNS])
       .where("id", "=", connectionId)
       .where("deletedAt", "is", null)
       .executeTakeFirst();
-    if (!row) return;
+    if (!row) return undefined;
     const plugin = this.registry.get(row.channel);
     if (!plugin) {
       this.ctx.log.warn("no plugin for connection's channel", { connectionId, channel: row.channel });
       this.persist(row.companyId, connectionId, "DISCONNECTED", "", 0);
-      return;
+      return undefined;
     }
     let config: unknown;
     try {
-      config = plugin.manifest.configSchema.parse(JSON.parse(row.config || "{}"));
+      const declared = plugin.manifest.configSchema instanceof z.ZodObject ? plugin.manifest.configSchema.shape : {};
+      const columns = {
+        enableImportMessage: row.enableImportMessage === 1,
+        importOldMessages: row.importOldMessages,
+        importRecentMessages: row.importRecentMessages,
+        importOldMessagesGroups: row.importOldMessagesGroups === 1,
+      };
+      const passed = Object.fromEntries(Object.entries(columns).filter(([key]) => key in declared));
+      config = plugin.manifest.configSchema.parse({ ...JSON.parse(row.config || "{}"), ...passed });
     } catch (err) {
       this.ctx.log.error("connection config invalid", { connectionId, err: String(err) });
       this.persist(row.companyId, connectionId, "DISCONNECTED", "", 0);
-      return;
+      return undefined;
     }
     const entry: Entry = {
       connectionId,
@@ -93,7 +170,7 @@ export class SessionManager {
     };
     this.entries.set(connectionId, entry);
     this.setStatus(entry, "OPENING", "");
-    await this.attempt(entry);
+    return { starting: this.attempt(entry) };
   }
 
   /** Stops the session (logout also forgets the plugin's credentials). Persists DISCONNECTED unless told not to. */
@@ -113,14 +190,16 @@ export class SessionManager {
     }
     if (opts.logout) await createStateStore(this.ctx.db, connectionId, this.ctx.clock).clear();
     if (opts.persist !== false && !this.closed) {
+      // A person's disconnect is not a drop.
       const companyId = entry?.companyId ?? (await this.companyOf(connectionId));
-      if (companyId) this.persist(companyId, connectionId, "DISCONNECTED", "", 0);
+      if (companyId) this.persist(companyId, connectionId, "DISCONNECTED", "", 0, { droppedAt: null });
     }
   }
 
+  /** Stops and launches again (credentials kept). */
   async restart(connectionId: number): Promise<void> {
     await this.stop(connectionId, { persist: false });
-    await this.start(connectionId);
+    await this.launch(connectionId);
   }
 
   /** Shutdown: stops every session (keeping credentials) and waits for status writes. */
@@ -145,36 +224,53 @@ export class SessionManager {
     return this.entries.get(connectionId)?.status;
   }
 
-  /** A send answered AUTH_EXPIRED: same as the session reporting it lost. */
-  authExpired(connectionId: number, error: ChannelError): void {
+  /**
+   * A send through `session` answered AUTH_EXPIRED: same as the session reporting it lost. A plugin may have reported
+   * it already (host.lost) before throwing; then that session is no longer the entry's, and nothing happens twice:
+   * one status change, one notice to the web app.
+   */
+  authExpired(connectionId: number, session: ChannelSession, error: ChannelError): void {
     const entry = this.entries.get(connectionId);
-    if (entry && !entry.stopping) this.lost(entry, entry.generation, error);
+    if (entry && !entry.stopping && entry.session === session) this.lost(entry, entry.generation, error);
   }
 
-  /** Resolves when pending status writes are done (tests). */
-  idle(): Promise<void> {
-    return this.writes.idle();
+  /** Resolves when launched starts and pending status writes are done (tests). */
+  async idle(): Promise<void> {
+    while (this.launched.size) await Promise.all(this.launched);
+    await this.writes.idle();
   }
 
   // ---------------------------------------------------------------------------------------------------------
 
-  private async attempt(entry: Entry): Promise<void> {
+  /** Creates the session and calls its start (synchronously up to the plugin's first await); answers when it settles. */
+  private attempt(entry: Entry): Promise<void> {
     const generation = ++entry.generation;
     const current = () => !entry.stopping && entry.generation === generation && this.entries.get(entry.connectionId) === entry;
-    const host = createHost(this.ctx, { id: entry.connectionId, companyId: entry.companyId, channel: entry.channel }, this.inbound, {
+    const ref = { id: entry.connectionId, companyId: entry.companyId, channel: entry.channel };
+    const host = createHost(this.ctx, ref, this.inbound, {
       status: (status, qrcode, info) => {
         if (current()) this.reported(entry, status, qrcode, info);
       },
       lost: (error) => {
         if (current()) this.lost(entry, generation, error);
       },
+      importProgress: (progress: ImportProgress) => {
+        // Ordered with the connection's status writes; a report of a replaced session still counts (the messages did).
+        void this.writes
+          .run(`conn:${ref.id}`, () => recordImportProgress(this.ctx, ref.companyId, ref.id, progress))
+          .catch((err) => this.ctx.log.error("import progress not stored", { connectionId: ref.id, err: String(err) }));
+      },
     });
-    try {
-      entry.session = entry.plugin.createSession(host, entry.config);
-      await entry.session.start();
-    } catch (err) {
-      if (current()) this.lost(entry, generation, ChannelError.from(err));
-    }
+    const starting = (async () => {
+      try {
+        entry.session = entry.plugin.createSession(host, entry.config);
+        await entry.session.start();
+      } catch (err) {
+        if (current()) this.lost(entry, generation, ChannelError.from(err));
+      }
+    })();
+    entry.starting = starting;
+    return starting;
   }
 
   private reported(entry: Entry, status: ConnectionStatus, qrcode?: string, info?: { number?: string }): void {
@@ -183,7 +279,10 @@ export class SessionManager {
       return;
     }
     if (status === "CONNECTED") entry.failures = 0;
-    this.setStatus(entry, status, status === "qrcode" ? (qrcode ?? "") : "", info?.number);
+    // The QR code, or the pairing code, is what the connections screen shows.
+    const code = status === "qrcode" || status === "PAIRING" ? (qrcode ?? "") : "";
+    const droppedAt = status === "CONNECTED" ? null : entry.status === "CONNECTED" ? this.ctx.clock.now().toISOString() : undefined;
+    this.setStatus(entry, status, code, { number: info?.number, droppedAt });
     if (status === "CONNECTED") this.events.connected(entry.connectionId);
   }
 
@@ -194,13 +293,14 @@ export class SessionManager {
     entry.session = undefined;
     if (old) Promise.resolve().then(() => old.stop()).catch(() => undefined);
     this.ctx.log.warn("channel session lost", { connectionId: entry.connectionId, code: error.code, err: error.message });
+    const dropped = entry.status === "CONNECTED" ? { droppedAt: this.ctx.clock.now().toISOString() } : {};
     if (error.code === "AUTH_EXPIRED") {
-      this.setStatus(entry, "DISCONNECTED", "");
+      this.setStatus(entry, "DISCONNECTED", "", dropped);
       return;
     }
     const delay = Math.min(BACKOFF_BASE_MS * 2 ** entry.failures, BACKOFF_MAX_MS);
     entry.failures++;
-    this.setStatus(entry, "DISCONNECTED", "");
+    this.setStatus(entry, "DISCONNECTED", "", dropped);
     entry.timer = setTimeout(() => {
       entry.timer = undefined;
       if (entry.stopping || this.entries.get(entry.connectionId) !== entry) return;
@@ -210,21 +310,29 @@ export class SessionManager {
     entry.timer.unref?.();
   }
 
-  private setStatus(entry: Entry, status: ConnectionStatus, qrcode: string, number?: string): void {
+  private setStatus(entry: Entry, status: ConnectionStatus, qrcode: string, extras: StatusExtras = {}): void {
     entry.status = status;
-    this.persist(entry.companyId, entry.connectionId, status, qrcode, entry.failures, number);
+    this.persist(entry.companyId, entry.connectionId, status, qrcode, entry.failures, extras);
   }
 
   /** Writes the status (in order per connection) and announces it. */
-  private persist(companyId: number, connectionId: number, status: ConnectionStatus, qrcode: string, retries: number, number?: string): void {
+  private persist(companyId: number, connectionId: number, status: ConnectionStatus, qrcode: string, retries: number, extras: StatusExtras = {}): void {
+    const { number, droppedAt } = extras;
     void this.writes
       .run(`conn:${connectionId}`, async () => {
         const row = await this.ctx.db
           .updateTable("connections")
-          .set({ status, qrcode, retries, updatedAt: this.ctx.clock.now().toISOString(), ...(number ? { number } : {}) })
+          .set({
+            status,
+            qrcode,
+            retries,
+            updatedAt: this.ctx.clock.now().toISOString(),
+            ...(number ? { number } : {}),
+            ...(droppedAt !== undefined ? { droppedAt } : {}),
+          })
           .where("id", "=", connectionId)
           .where("companyId", "=", companyId)
-          .returning(["id", "name", "channel", "status", "qrcode", "number", "isDefault", "retries", "updatedAt"])
+          .returning(["id", "name", "channel", "status", "qrcode", "number", "isDefault", "retries", "droppedAt", "updatedAt"])
           .executeTakeFirst();
         if (!row) return;
         this.announce(companyId, row);
@@ -235,17 +343,25 @@ export class SessionManager {
 
   private announce(
     companyId: number,
-    row: { id: number; name: string; channel: string; status: string; qrcode: string; number: string | null; isDefault: number; retries: number; updatedAt: string },
+    row: {
+      id: number;
+      name: string;
+      channel: string;
+      status: string;
+      qrcode: string;
+      number: string | null;
+      isDefault: number;
+      retries: number;
+      droppedAt: string | null;
+      updatedAt: string;
+    },
   ): void {
     const full = { ...row, isDefault: row.isDefault === 1 };
     const picker = { id: row.id, name: row.name, channel: row.channel, status: row.status, isDefault: row.isDefault === 1 };
     const manager = (actor: Parameters<typeof can>[0]) => can(actor, "connections-page:addConnection");
-    this.ctx.hub.emit(
-      companyId,
-      `company-${companyId}-whatsappSession`,
-      { action: "update", session: full },
-      { shape: (actor, data) => (manager(actor) ? data : { action: "update", session: { id: row.id, status: row.status, updatedAt: row.updatedAt } }) },
-    );
+    // Everyone sees that (and since when) a connection is down: their messages on it wait until it is back.
+    const brief = { action: "update", session: { id: row.id, status: row.status, droppedAt: row.droppedAt, updatedAt: row.updatedAt } };
+    this.ctx.hub.emit(companyId, `company-${companyId}-whatsappSession`, { action: "update", session: full }, { shape: (actor, data) => (manager(actor) ? data : brief) });
     this.ctx.hub.emit(
       companyId,
       `company-${companyId}-whatsapp`,

@@ -215,6 +215,8 @@ export interface ConnectionsTable {
   deletedAt: string | null;
   createdAt: Generated<string>;
   updatedAt: Generated<string>;
+  /** When a CONNECTED session last dropped; null while connected or after a deliberate disconnect (0030). */
+  droppedAt: string | null;
 }
 
 export interface ConnectionQueuesTable {
@@ -320,6 +322,10 @@ export interface TicketsTable {
   closedAt: string | null;
   createdAt: Generated<string>;
   updatedAt: Generated<string>;
+  /** Set on a ticket emptied by a contact merge: closed, its messages moved into this ticket (0030). */
+  mergedIntoId: number | null;
+  /** Set when an admin deletes the ticket: closed and out of every list and route; its messages stay (0020). */
+  deletedAt: string | null;
 }
 
 export interface TicketTagsTable {
@@ -393,6 +399,8 @@ export interface MessagesTable {
   /** When the row last became queued (creation or retry): nothing is sent automatically 24 h after it. */
   queuedAt: string | null;
   sendingAt: string | null;
+  /** A refused send (rate limit, temporary failure) queued again: not attempted before this time (0031). */
+  retryAt: string | null;
   errorCode: string | null;
   errorMessage: string | null;
   vCard: string | null;
@@ -415,6 +423,35 @@ export interface MessageReactionsTable {
   fromMe: Generated<Flag>;
   userId: number | null;
   createdAt: Generated<string>;
+}
+
+export interface QuickMessagesTable {
+  id: Generated<number>;
+  companyId: number;
+  /** The owner (null once the user is deleted). */
+  userId: number | null;
+  shortcode: string;
+  message: Generated<string>;
+  mediaKey: string | null;
+  mediaName: string | null;
+  /** Company-wide: every user of the company may use it. */
+  geral: Generated<Flag>;
+  visao: Generated<Flag>;
+  /** Active: offered in the message input. */
+  status: Generated<Flag>;
+  createdAt: Generated<string>;
+  updatedAt: Generated<string>;
+}
+
+/** FTS5 indexes (contentless: only rowid is readable; `body`, `name`, `number` exist for MATCH). See src/modules/search/fts.ts. */
+export interface MessagesFtsTable {
+  rowid: number;
+  body: string;
+}
+export interface ContactsFtsTable {
+  rowid: number;
+  name: string;
+  number: string;
 }
 
 export interface DB {
@@ -442,6 +479,9 @@ export interface DB {
   ticket_notes: TicketNotesTable;
   messages: MessagesTable;
   message_reactions: MessageReactionsTable;
+  quick_messages: QuickMessagesTable;
+  messages_fts: MessagesFtsTable;
+  contacts_fts: ContactsFtsTable;
 }
 
 /** Tables whose rows belong to one company; every read and write of them goes through db/scope.ts. */

@@ -8,12 +8,7 @@
  *   chan.session(id)!.failNext("NOT_ON_CHANNEL");   // the next send throws ChannelError(NOT_ON_CHANNEL)
  *   chan.session(id)!.sent                            // what was sent
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { z } from "zod";
-import { createApp } from "../../src/app";
-import { ensureFirstStart } from "../../src/bootstrap";
 import {
   type Ack,
   ChannelError,
@@ -28,11 +23,8 @@ import {
   type OutboundMessage,
 } from "../../src/channels/adapter";
 import { MovableClock } from "../../src/clock";
-import { type Config, loadConfig } from "../../src/config";
-import { createContext } from "../../src/context";
-import { createLogger } from "../../src/log";
-import type { Mail, Mailer } from "../../src/mail";
-import { ADMIN, type TestApp } from "./test-app";
+import type { Config } from "../../src/config";
+import { createTestApp, type TestApp } from "./test-app";
 
 export const TEST_CHANNEL_ID = "testchan";
 
@@ -187,64 +179,11 @@ export function createTestChannel(id = TEST_CHANNEL_ID): TestChannel {
   return channel;
 }
 
-export interface ChannelTestApp extends TestApp {
-  /** Closes this context but keeps DATA_DIR, and opens a new context on it (a restart). */
-  restart(): Promise<ChannelTestApp>;
-}
+export type ChannelTestApp = TestApp;
 
 /** createTestApp with channel plugins injected (and the option to reopen the same DATA_DIR). */
-export async function createChannelTestApp(
+export function createChannelTestApp(
   opts: { plugins?: ChannelPlugin<any>[]; env?: Partial<Record<keyof Config, string>>; dataDir?: string; clock?: MovableClock } = {},
 ): Promise<ChannelTestApp> {
-  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), "multi100-chan-"));
-  const config = loadConfig({ DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: "debug", ...opts.env });
-  const clock = opts.clock ?? new MovableClock();
-  const mails: Mail[] = [];
-  const logs: string[] = [];
-  const mailer: Mailer = { send: async (m) => void mails.push(m) };
-  const ctx = await createContext({ config, clock, mailer, log: createLogger("debug", {}, (l) => logs.push(l)), channelPlugins: opts.plugins ?? [] });
-  await ensureFirstStart(ctx);
-  const app = createApp(ctx);
-
-  const request: TestApp["request"] = (method, path, o = {}) => {
-    const headers: Record<string, string> = { ...o.headers };
-    if (o.token) headers.authorization = `Bearer ${o.token}`;
-    let body: BodyInit | undefined;
-    if (o.body instanceof FormData) body = o.body;
-    else if (o.body !== undefined) {
-      headers["content-type"] ??= "application/json";
-      body = typeof o.body === "string" ? o.body : JSON.stringify(o.body);
-    }
-    return app.handle(new Request(`http://localhost${path}`, { method, headers, body }));
-  };
-
-  const self: ChannelTestApp = {
-    ctx,
-    app,
-    clock,
-    mails,
-    logs,
-    dataDir,
-    request,
-    async json(method, path, o) {
-      const res = await request(method, path, o);
-      const text = await res.text();
-      let body: any;
-      try {
-        body = text ? JSON.parse(text) : undefined;
-      } catch {
-        body = text;
-      }
-      return { status: res.status, body, res };
-    },
-    async close() {
-      await ctx.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-    async restart() {
-      await ctx.close();
-      return createChannelTestApp({ ...opts, dataDir, clock });
-    },
-  };
-  return self;
+  return createTestApp(opts.env, opts);
 }

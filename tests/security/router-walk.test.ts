@@ -16,6 +16,11 @@ const PUBLIC = new Set([
   "POST /api/forgetpassword/:email",
   "POST /api/resetpasswords",
   "GET /api/media/:key",
+  // Web-chat visitor API: the widgetKey is public; the messages routes take a visitor token, not a user's (webchat.test.ts).
+  "GET /api/webchat/:widgetKey/config",
+  "POST /api/webchat/:widgetKey/sessions",
+  "GET /api/webchat/:widgetKey/messages",
+  "POST /api/webchat/:widgetKey/messages",
   "GET /*",
   "ALL /api/*",
 ]);
@@ -26,7 +31,22 @@ let adminA: string;
 let adminB: string;
 
 const fill = (path: string, value: string) => path.replace(/:[A-Za-z]+/g, value);
-const tenantTables = ["users", "queues", "user_queues", "company_settings", "media", "companies", "connections", "connection_queues"] as const;
+const tenantTables = [
+  "users",
+  "queues",
+  "user_queues",
+  "company_settings",
+  "media",
+  "companies",
+  "connections",
+  "connection_queues",
+  "contacts",
+  "contact_extra_info",
+  "tags",
+  "contact_tags",
+  "ticket_notes",
+  "quick_messages",
+] as const;
 
 async function snapshotCompanyA() {
   const out: Record<string, unknown[]> = {};
@@ -50,6 +70,14 @@ beforeAll(async () => {
   // A connection with no plugin behind it (no session starts), so the walk can aim at /api/whatsapp/1 and friends.
   await t.ctx.db.insertInto("connections").values({ id: 1, companyId: 1, name: "Conexão A", channel: "walkchan", token: "A".repeat(30), isDefault: 1 }).execute();
   await t.ctx.db.insertInto("connection_queues").values({ connectionId: 1, queueId: 1, companyId: 1 }).execute();
+  // Contacts, tags, notes and quick messages with id 1 (issue 6), so their /:id routes aim at company A's rows.
+  await t.ctx.db.insertInto("contacts").values({ id: 1, companyId: 1, name: "Contato A", number: "5511900000001" }).execute();
+  await t.ctx.db.insertInto("contact_extra_info").values({ contactId: 1, companyId: 1, name: "CPF", value: "123" }).execute();
+  await t.ctx.db.insertInto("tags").values({ id: 1, companyId: 1, name: "Tag A" }).execute();
+  await t.ctx.db.insertInto("contact_tags").values({ contactId: 1, tagId: 1, companyId: 1 }).execute();
+  const ticketA = await t.ctx.db.insertInto("tickets").values({ uuid: crypto.randomUUID(), companyId: 1, contactId: 1, userId: 1 }).returning("id").executeTakeFirstOrThrow();
+  await t.ctx.db.insertInto("ticket_notes").values({ id: 1, companyId: 1, note: "Nota A", userId: 1, contactId: 1, ticketId: ticketA.id }).execute();
+  await t.ctx.db.insertInto("quick_messages").values({ id: 1, companyId: 1, userId: 1, shortcode: "oi", message: "Olá!", geral: 1 }).execute();
 
   const companyB = await t.ctx.db.insertInto("companies").values({ name: "B", planId: 1, dueDate: "2999-01-01" }).returning("id").executeTakeFirstOrThrow();
   await t.ctx.db

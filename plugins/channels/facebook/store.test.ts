@@ -22,7 +22,7 @@ let igId: number;
 
 const fb = (name: string) => loadFixture(`${import.meta.dir}/fixtures`, name).payload;
 const ig = (name: string) => loadFixture(`${import.meta.dir}/../instagram/fixtures`, name).payload;
-async function post(payload: unknown, path = "/api/webhooks/facebook"): Promise<number> {
+async function post(payload: unknown, path = "/api/webhooks/meta"): Promise<number> {
   const { rawBody, headers } = signedDelivery(payload, FAKE_IDS.appSecret);
   const res = await t.request("POST", path, { body: rawBody, headers });
   await t.ctx.channels.idle();
@@ -39,6 +39,7 @@ beforeAll(async () => {
   t = await createChannelTestApp({ plugins: [meta.facebook, meta.instagram] });
   fbId = (await createConnection(t.ctx, 1, { name: "Lucky Shrub", channel: "facebook", config: { pageId: FAKE_IDS.pageId, pageAccessToken: FAKE_IDS.pageToken } })).id;
   igId = (await createConnection(t.ctx, 1, { name: "luckyshrub", channel: "instagram", config: { pageId: FAKE_IDS.pageId, pageAccessToken: FAKE_IDS.pageToken, instagramAccountId: FAKE_IDS.igAccountId } })).id;
+  await t.ctx.channels.idle(); // sessions start in the background
 });
 afterAll(async () => {
   await t.close();
@@ -66,8 +67,8 @@ describe("Messenger into the store", () => {
     expect(await message(fbId, "mid.1457764197618:41d102a3e1ae206a39")).toMatchObject({ fromMe: 1, origin: "phone", body: "We open at 9 tomorrow." });
   });
 
-  test("the same endpoint serves /api/webhooks/instagram: a story mention is stored with its link only", async () => {
-    expect(await post(ig("story-mention"), "/api/webhooks/instagram")).toBe(200);
+  test("the same endpoint serves Instagram: a story mention is stored with its link only", async () => {
+    expect(await post(ig("story-mention"))).toBe(200);
     const m = (await message(igId, ig("story-mention").entry[0].messaging[0].message.mid))!;
     expect(m).toMatchObject({ body: "Mentioned you in their story", mediaKey: null });
     expect(JSON.parse(m.data!)).toMatchObject({ storyMention: { url: "https://lookaside.fbsbx.com/ig_messaging_cdn/?asset_id=17887498072083520&signature=AbY" } });
@@ -91,6 +92,7 @@ describe("Messenger into the store", () => {
 describe("a restart restores the sessions", () => {
   test("both connections come back CONNECTED and keep receiving", async () => {
     t = await t.restart();
+    await t.ctx.channels.idle();
     const rows = await t.ctx.db.selectFrom("connections").select(["id", "status"]).where("id", "in", [fbId, igId]).execute();
     expect(rows.map((r) => r.status)).toEqual(["CONNECTED", "CONNECTED"]);
     const payload = fb("reply");

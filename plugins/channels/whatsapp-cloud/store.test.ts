@@ -35,6 +35,7 @@ beforeAll(async () => {
   t = await createChannelTestApp({ plugins: [plugin()] });
   const config = { phoneNumberId: FAKE_IDS.phoneNumberId, businessAccountId: FAKE_IDS.wabaId, accessToken: FAKE_IDS.waToken, appSecret: APP_SECRET };
   connectionId = (await createConnection(t.ctx, 1, { name: "WhatsApp Cloud", channel: "whatsappapi", config })).id;
+  await t.ctx.channels.idle(); // sessions start in the background
 });
 afterAll(async () => {
   await t.close();
@@ -126,6 +127,7 @@ describe("statuses on our messages", () => {
 describe("a restart restores the session", () => {
   test("after a restart the webhook is served by the new session, which is CONNECTED again", async () => {
     t = await t.restart();
+    await t.ctx.channels.idle();
     const row = await t.ctx.db.selectFrom("connections").selectAll().where("id", "=", connectionId).executeTakeFirstOrThrow();
     expect(row.status).toBe("CONNECTED");
     const payload = fixture("text");

@@ -5,10 +5,9 @@
  * Baileys takes ~140 ms to load, so it is loaded with the first session, not at start-up (the manifest alone is
  * enough for the registry and the web app).
  */
-import { defineChannel, type ChannelHost, type ChannelSession, type MessageRef } from "../../../src/channels/adapter";
+import { defineChannel, type ChannelHost, type ChannelSession, type MessageRef, type OutboundMessage } from "../../../src/channels/adapter";
 import { whatsappManifest, type WhatsAppConfig } from "./manifest";
-import type { WhatsAppOutbound } from "./outbound";
-import type { SessionDeps, WhatsAppHost, WhatsAppSession } from "./session";
+import type { SessionDeps, WhatsAppSession } from "./session";
 
 /** The plugin with injected dependencies (tests pass a fake socket factory and downloader). */
 export function createWhatsAppPlugin(deps: SessionDeps = {}) {
@@ -31,9 +30,9 @@ export class LazyWhatsAppSession implements ChannelSession {
     private deps: SessionDeps,
   ) {}
 
-  /** The real session (tests; the core's pairing route can call requestPairingCode on it). */
+  /** The real session (tests). */
   session(): Promise<WhatsAppSession> {
-    this.real ??= import("./session").then(({ WhatsAppSession }) => new WhatsAppSession(this.host as WhatsAppHost, this.config, this.deps));
+    this.real ??= import("./session").then(({ WhatsAppSession }) => new WhatsAppSession(this.host, this.config, this.deps));
     return this.real;
   }
 
@@ -46,7 +45,7 @@ export class LazyWhatsAppSession implements ChannelSession {
   async logout() {
     return (await this.session()).logout();
   }
-  async send(msg: WhatsAppOutbound) {
+  async send(msg: OutboundMessage) {
     return (await this.session()).send(msg);
   }
   async react(ref: MessageRef, emoji: string) {

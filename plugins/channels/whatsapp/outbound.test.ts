@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { ChannelError, type OutboundMedia } from "../../../src/channels/adapter";
-import { outboundMessageId, splitVCards, toChannelError, toJid, type WhatsAppOutbound } from "./outbound";
+import { ChannelError, type OutboundMedia, type OutboundMessage } from "../../../src/channels/adapter";
+import { outboundMessageId, splitVCards, toChannelError, toJid } from "./outbound";
 import { boom } from "./testing/fake-socket";
 import { connectedSession, linkedStore } from "./testing/setup";
 
@@ -12,7 +12,7 @@ function media(kind: string, mime: string, name: string, bytes = [1, 2, 3]): Out
   return { kind, mime, name, size: bytes.length, url: "https://example.test/api/media/k?exp=1&sig=x", read: async () => new Uint8Array(bytes) };
 }
 
-function message(extra: Partial<WhatsAppOutbound> = {}): WhatsAppOutbound {
+function message(extra: Partial<OutboundMessage> = {}): OutboundMessage {
   return { messageId: 42, ticketId: 3, to: { chatId: PN, isGroup: false, number: "5511987654321" }, body: "Olá!", ...extra };
 }
 
@@ -71,7 +71,7 @@ describe("whatsapp outbound: the payload Baileys' sendMessage receives", () => {
 
   test("quoted replies: the quoted key (participant in groups) and the quoted text for the preview", async () => {
     const t = await connectedSession();
-    await t.session.send(message({ quoted: { externalId: "3A1", chatId: PN, fromMe: false, body: "É o pedido 1234?" } as WhatsAppOutbound["quoted"] }));
+    await t.session.send(message({ quoted: { externalId: "3A1", chatId: PN, fromMe: false, body: "É o pedido 1234?" } }));
     await t.session.send(
       message({ messageId: 43, to: { chatId: GROUP, isGroup: true }, quoted: { externalId: "3A2", chatId: GROUP, fromMe: false, participant: "5511912345678@s.whatsapp.net" } }),
     );

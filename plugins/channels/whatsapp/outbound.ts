@@ -19,12 +19,7 @@
  */
 import { createHash } from "node:crypto";
 import type { AnyMessageContent, WAMessage, WAMessageKey } from "baileys";
-import { ChannelError, type InboundLocation, type MessageRef, type OutboundMessage } from "../../../src/channels/adapter";
-
-/** An OutboundMessage with the fields this plugin can use beyond the adapter's (requested from the core). */
-export type WhatsAppOutbound = OutboundMessage & { location?: InboundLocation };
-/** A MessageRef that may carry the quoted message's text (requested from the core, for the quote preview). */
-export type QuotedRef = MessageRef & { body?: string };
+import { ChannelError, type MessageRef, type OutboundMessage } from "../../../src/channels/adapter";
 
 /** Deterministic WhatsApp id for one outbound message of one connection. */
 export function outboundMessageId(connectionId: number, messageId: number): string {
@@ -47,7 +42,7 @@ export function toJid(chatId: string, isGroup = false): string {
 }
 
 /** The Baileys content for one outbound message (reads the media bytes). */
-export async function buildContent(msg: WhatsAppOutbound): Promise<AnyMessageContent> {
+export async function buildContent(msg: OutboundMessage): Promise<AnyMessageContent> {
   if (msg.vCard) return contactsContent(msg.vCard);
   if (msg.location) {
     const l = msg.location;
@@ -128,7 +123,7 @@ export function keyOf(ref: MessageRef): WAMessageKey {
  * contextInfo.quotedMessage (the preview the recipient sees): the cached original when we still have it, else the
  * text the core gives (or an empty text, which still links the reply).
  */
-export function quotedMessage(ref: QuotedRef, cached?: WAMessage): WAMessage {
+export function quotedMessage(ref: MessageRef, cached?: WAMessage): WAMessage {
   return { key: keyOf(ref), message: cached?.message ?? { conversation: ref.body ?? "" } };
 }
 

@@ -42,14 +42,14 @@ import makeWASocket, {
   type WAMessageUpdate,
   type MessageUserReceiptUpdate,
 } from "baileys";
-import { ChannelError, type ChannelHost, type ChannelSession, type InboundChat, type InboundMessage, type InboundResult, type MessageRef } from "../../../src/channels/adapter";
+import { ChannelError, type ChannelHost, type ChannelSession, type InboundChat, type MessageRef, type OutboundMessage } from "../../../src/channels/adapter";
 import type { Logger } from "../../../src/log";
 import { AckTracker, ackFromReceipt, ackFromStatus } from "./acks";
 import { isLoggedIn, useKeyValueAuthState, type StoredAuthState } from "./auth-state";
 import { LidMap } from "./lid";
 import type { WhatsAppConfig } from "./manifest";
 import { callLog, normalizeMessage, phoneJidOf, type NormalizeContext } from "./normalize";
-import { buildContent, derivedMessageId, keyOf, outboundMessageId, quotedMessage, toChannelError, toJid, type QuotedRef, type WhatsAppOutbound } from "./outbound";
+import { buildContent, derivedMessageId, keyOf, outboundMessageId, quotedMessage, toChannelError, toJid } from "./outbound";
 
 // -------------------------------------------------------------------------------------------------------------
 // What the session needs from a socket (Baileys' WASocket has all of it; tests pass a fake).
@@ -123,26 +123,11 @@ export interface SessionDeps {
 }
 
 // -------------------------------------------------------------------------------------------------------------
-// What the session would use from the core beyond ChannelHost (optional; see README "Requests to the core").
+// The host's optional services this session uses (the core's host has them all; test fakes may leave them out):
+// mergeChats (LID merge), settings (acceptCallWhatsapp, AcceptCallWhatsappMessage), importMessage / importProgress.
 
-export interface ImportProgress {
-  processed: number;
-  total: number;
-  done: boolean;
-}
-
-export interface WhatsAppHostExtras {
-  /** LID merge: the chat known as `lid` is the person whose phone JID is `pn`; move the LID contact's tickets/messages. */
-  mergeChats?(lid: string, pn: string): Promise<void>;
-  /** Company settings by key (acceptCallWhatsapp, AcceptCallWhatsappMessage). */
-  settings?(keys: readonly string[]): Promise<Record<string, string | undefined>>;
-  /** History import: stores an old message without automation, into the import's (closed) tickets. */
-  importMessage?(event: InboundMessage): Promise<InboundResult>;
-  /** History import progress (the connections screen's importMessages-{companyId} event). */
-  importProgress?(progress: ImportProgress): void;
-}
-
-export type WhatsAppHost = ChannelHost & WhatsAppHostExtras;
+export type { ImportProgress } from "../../../src/channels/adapter";
+export type WhatsAppHostExtras = Pick<ChannelHost, "mergeChats" | "settings" | "importMessage" | "importProgress">;
 
 // -------------------------------------------------------------------------------------------------------------
 
@@ -175,7 +160,7 @@ export class WhatsAppSession implements ChannelSession {
   private readonly ctx: NormalizeContext;
 
   constructor(
-    private host: WhatsAppHost,
+    private host: ChannelHost,
     private config: WhatsAppConfig,
     private deps: SessionDeps = {},
   ) {
@@ -583,13 +568,13 @@ export class WhatsAppSession implements ChannelSession {
   // ---------------------------------------------------------------------------------------------------------
   // Outbound
 
-  async send(msg: WhatsAppOutbound): Promise<{ externalId: string }> {
+  async send(msg: OutboundMessage): Promise<{ externalId: string }> {
     const sock = this.live();
     const jid = toJid(msg.to.chatId, msg.to.isGroup);
     const messageId = outboundMessageId(this.host.connection.id, msg.messageId);
     const content = await buildContent(msg);
     const options: MiscMessageGenerationOptions = { messageId };
-    if (msg.quoted) options.quoted = quotedMessage(msg.quoted as QuotedRef, this.recent.get(msg.quoted.externalId));
+    if (msg.quoted) options.quoted = quotedMessage(msg.quoted, this.recent.get(msg.quoted.externalId));
     try {
       const sent = await sock.sendMessage(jid, content, options);
       if (sent) this.recent.set(messageId, sent);

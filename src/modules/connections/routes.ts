@@ -2,7 +2,7 @@ import { Elysia } from "elysia";
 import type { AppContext } from "../../context";
 import { authPlugin } from "../../http/auth";
 import { parse, parseId } from "../../http/validate";
-import { allQuery, createConnectionBody, filterQuery, listQuery, updateConnectionBody } from "./schema";
+import { allQuery, createConnectionBody, filterQuery, listQuery, pairingBody, updateConnectionBody } from "./schema";
 import { createConnectionsService } from "./service";
 
 /**
@@ -45,6 +45,7 @@ export const connectionsRoutes = (ctx: AppContext) => {
     .delete("/whatsapp/:id/media-upload", ({ actor, params }) => connections.clearGreetingMedia(actor, parseId(params.id)), { auth: true })
     .post("/whatsappsession/:id", ({ actor, params }) => connections.startSession(actor, parseId(params.id)), { auth: true })
     .put("/whatsappsession/:id", ({ actor, params }) => connections.renewQrCode(actor, parseId(params.id)), { auth: true })
+    .post("/whatsappsession/:id/pairing", ({ actor, params, body }) => connections.requestPairing(actor, parseId(params.id), parse(pairingBody, body).number), { auth: true })
     .delete("/whatsappsession/:id", ({ actor, params }) => connections.disconnect(actor, parseId(params.id)), { auth: true })
     .post("/whatsapp-restart", ({ actor }) => connections.restartAll(actor), { auth: true })
     .post("/closedimported/:id", ({ actor, params }) => connections.closeImported(actor, parseId(params.id)), { auth: true });

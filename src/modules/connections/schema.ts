@@ -169,3 +169,11 @@ export const filterQuery = z.object({ session: flag, channel: z.string().trim().
 /** GET /whatsapp/all (super user): every company's connections, or with summary=1 the per-company counts. */
 export const allQuery = z.object({ companyId: companyIdParam, session: flag, summary: flag });
 export const mediaUploadBody = z.object({ file: z.instanceof(File, { error: MSG.required }) });
+/** POST /whatsappsession/:id/pairing: the account's phone number in international form, 10 to 15 digits (punctuation ignored). */
+export const pairingBody = z.object({
+  number: z
+    .string({ error: MSG.required })
+    .max(32, MSG.invalidNumber)
+    .transform((s) => s.replace(/[\s()+.-]/g, ""))
+    .refine((s) => /^[0-9]{10,15}$/.test(s), MSG.invalidNumber),
+});

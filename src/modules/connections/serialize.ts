@@ -70,6 +70,8 @@ export function serializeConnection(
     status: row.status,
     ...(opts.session === false ? {} : { qrcode: row.qrcode }),
     retries: row.retries,
+    /** When the CONNECTED session last dropped (null while connected or after a deliberate disconnect). */
+    droppedAt: row.droppedAt,
     isDefault: row.isDefault === 1,
     ...(manager ? { token: row.token } : {}),
     widgetKey: row.widgetKey,

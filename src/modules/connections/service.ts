@@ -1,6 +1,7 @@
 import type { Updateable } from "kysely";
-import type { ChannelPlugin } from "../../channels/adapter";
+import { ChannelError, type ChannelPlugin } from "../../channels/adapter";
 import { deleteConnection, randomAlphanumeric } from "../../channels/connections";
+import { closeImportedTickets } from "../../channels/imports";
 import { CHANNEL_PLAN_FLAG } from "../../channels/registry";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/database";
@@ -199,7 +200,7 @@ export function createConnectionsService(ctx: AppContext) {
     const status = sessions.status(row.id) ?? row.status;
     if ((reason.media || reason.import) && status === "CONNECTED" && plugin.manifest.connect === "qrcode") {
       await sessions.stop(row.id, { logout: true, persist: false });
-      await sessions.start(row.id);
+      await sessions.launch(row.id);
       return true;
     }
     if (reason.config && sessions.status(row.id) !== undefined) await sessions.restart(row.id);
@@ -316,7 +317,8 @@ export function createConnectionsService(ctx: AppContext) {
         return connectionId;
       });
       saved(companyId, id);
-      await sessions.start(id);
+      // In the background: the answer does not wait for a QR code or the provider (the status follows by socket).
+      await sessions.launch(id);
       return view(actor, id, "manager");
     },
 
@@ -410,27 +412,7 @@ export function createConnectionsService(ctx: AppContext) {
     async closeImported(actor: Actor, id: number) {
       assertCan(actor, "connections-page:addConnection");
       await liveConnection(ctx.db, actor, id);
-      const nowIso = now();
-      const closed = await ctx.db.transaction().execute(async (trx) => {
-        const scope = forCompany(trx, actor.companyId);
-        const rows = await scope
-          .updateTable("tickets")
-          .set({ status: "closed", closedAt: nowIso, updatedAt: nowIso, unreadMessages: 0 })
-          .where("whatsappId", "=", id)
-          .where("imported", "is not", null)
-          .where("status", "!=", "closed")
-          .returning("id")
-          .execute();
-        const ids = rows.map((r) => (r as { id: number }).id);
-        for (let i = 0; i < ids.length; i += 200) {
-          const chunk = ids.slice(i, i + 200).map((ticketId) => ({ companyId: actor.companyId, ticketId, type: "closed" as const, userId: actor.userId, createdAt: nowIso }));
-          await trx.insertInto("ticket_logs").values(chunk).execute();
-        }
-        await updateConnection(trx, actor.companyId, id, { statusImportMessages: null, updatedAt: nowIso });
-        return ids;
-      });
-      for (const ticketId of closed) ctx.bus.emit("ticket.updated", { companyId: actor.companyId, ticketId });
-      saved(actor.companyId, id);
+      const closed = await closeImportedTickets(ctx, actor.companyId, id, actor.userId, null);
       return { closed: closed.length };
     },
 
@@ -441,7 +423,7 @@ export function createConnectionsService(ctx: AppContext) {
       assertCan(actor, "connections-page:addConnection");
       const row = await liveConnection(ctx.db, actor, id);
       assertChannelAllowed(actor, row.channel);
-      await sessions.start(id);
+      await sessions.launch(id);
       return { message: "Starting session." };
     },
 
@@ -451,8 +433,28 @@ export function createConnectionsService(ctx: AppContext) {
       const row = await liveConnection(ctx.db, actor, id);
       assertChannelAllowed(actor, row.channel);
       await sessions.stop(id, { logout: true, persist: false });
-      await sessions.start(id);
+      await sessions.launch(id);
       return { message: "Starting session." };
+    },
+
+    /**
+     * POST /whatsappsession/:id/pairing {number}: log in with a pairing code instead of the QR code (QR-code channels
+     * whose session can do it). The code is shown as status PAIRING (the session event and the row's qrcode).
+     */
+    async requestPairing(actor: Actor, id: number, number: string) {
+      assertCan(actor, "connections-page:addConnection");
+      const row = await liveConnection(ctx.db, actor, id);
+      assertChannelAllowed(actor, row.channel);
+      if (registry.get(row.channel)?.manifest.connect !== "qrcode") throw validationError({ channel: MSG.invalid }, "This channel does not pair by phone number");
+      try {
+        const code = await sessions.requestPairingCode(id, number);
+        return { message: "Pairing code requested.", ...(code ? { code } : {}) };
+      } catch (err) {
+        const e = ChannelError.from(err);
+        if (e.code === "NOT_ON_CHANNEL") throw validationError({ number: MSG.invalidNumber }, e.message);
+        if (e.code === "UNSUPPORTED") throw validationError({ number: MSG.invalid }, e.message);
+        throw new AppError("ERR_WAPP_NOT_INITIALIZED", 503, `The session is not ready for pairing: ${e.message}`);
+      }
     },
 
     /** DELETE /whatsappsession/:id: disconnect (logout); the connection stays DISCONNECTED until someone starts it. */

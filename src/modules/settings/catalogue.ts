@@ -83,6 +83,8 @@ export const COMPANY_SETTINGS = {
   AcceptCallWhatsappMessage: { schema: text(), default: "" },
   sendQueuePositionMessage: { schema: text(), default: "" },
   showNotificationPending: { schema: enabledDisabled, default: "disabled" },
+  // The public meeting host of the conversation's video-call link (spec 1 §2.6); empty hides the action.
+  videoCallHost: { schema: link, default: "https://meet.jit.si/" },
   timezone: { schema: timeZone, default: "America/Sao_Paulo" },
   autoCloseTicketsHours: { schema: hours, default: "24" },
 } as const satisfies Record<string, { schema: z.ZodType<string>; default: string }>;

@@ -3,9 +3,9 @@
  * imports), fetches inbound media the way the core does, and keeps authState in memory with the real store's
  * semantics (values stored as JSON text; setMany null deletes; clear forgets all).
  */
-import type { ChannelError, InboundEvent, InboundMessage, InboundResult, KeyValueStore, ConnectionStatus, Ack } from "../../../../src/channels/adapter";
+import type { ChannelError, ChannelHost, InboundEvent, InboundMessage, InboundResult, KeyValueStore, ConnectionStatus, Ack } from "../../../../src/channels/adapter";
 import type { Logger } from "../../../../src/log";
-import type { ImportProgress, WhatsAppHost, WhatsAppHostExtras } from "../session";
+import type { ImportProgress, WhatsAppHostExtras } from "../session";
 
 export class MemoryStore implements KeyValueStore {
   readonly data = new Map<string, string>();
@@ -73,7 +73,7 @@ export function createFakeHost(opts: { store?: MemoryStore; connectionId?: numbe
           },
           ...opts.extras,
         };
-  const host: WhatsAppHost = {
+  const host: ChannelHost = {
     connection: { id: opts.connectionId ?? 7, companyId: 1, channel: "whatsapp" },
     log: log(),
     clock: { now: () => new Date() },

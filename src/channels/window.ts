@@ -1,0 +1,73 @@
+/**
+ * The customer-service window of window24h channels (Meta's 24-hour rule): replies are allowed until the contact's
+ * last message on the connection plus the plugin's window (24 h; Messenger's HUMAN_AGENT tag 7 days). Outside it only
+ * templates may go out, so the core refuses every other send before any plugin is called (ERR_OUTSIDE_WINDOW) rather
+ * than storing a message the provider will refuse; the conversation screen shows when the window closes.
+ */
+import type { AppContext } from "../context";
+import { forCompany } from "../db/scope";
+import { AppError } from "../http/errors";
+
+const DEFAULT_WINDOW_HOURS = 24;
+
+export interface ReplyWindow {
+  /** How long after the contact's last message replies are allowed on this connection. */
+  hours: number;
+  /** The contact's last message on this connection (any of its tickets) within the window; null: the window is closed. */
+  lastInboundAt: string | null;
+  /** When the window closes; null when it is closed already. */
+  closesAt: string | null;
+}
+
+/** The ticket's reply window; null when its channel has none (or the ticket has no live connection). */
+export async function replyWindow(ctx: Pick<AppContext, "db" | "channels" | "clock">, companyId: number, ticketId: number): Promise<ReplyWindow | null> {
+  const scope = forCompany(ctx.db, companyId);
+  const ticket = await scope
+    .selectFrom("tickets")
+    .innerJoin("connections", "connections.id", "tickets.whatsappId")
+    .select(["tickets.contactId", "tickets.whatsappId", "connections.channel", "connections.config"])
+    .where("tickets.id", "=", ticketId)
+    .where("connections.deletedAt", "is", null)
+    .executeTakeFirst();
+  if (!ticket?.whatsappId) return null;
+  const plugin = ctx.channels.registry.get(ticket.channel);
+  if (!plugin?.manifest.capabilities.window24h) return null;
+  const parsed = plugin.manifest.configSchema.safeParse(parseJson(ticket.config));
+  const custom = parsed.success ? plugin.replyWindowHours?.(parsed.data) : undefined;
+  const hours = custom !== undefined && Number.isFinite(custom) && custom > 0 ? custom : DEFAULT_WINDOW_HOURS;
+  const since = new Date(ctx.clock.now().getTime() - hours * 3600_000).toISOString();
+  // Bounded by the window: only the last `hours` of the contact's messages are read (messages_ticket index).
+  const last = await scope
+    .selectFrom("tickets")
+    .innerJoin("messages", "messages.ticketId", "tickets.id")
+    .select((eb) => eb.fn.max("messages.createdAt").as("at"))
+    .where("tickets.contactId", "=", ticket.contactId)
+    .where("tickets.whatsappId", "=", ticket.whatsappId)
+    .where("messages.createdAt", ">=", since)
+    .where("messages.fromMe", "=", 0)
+    .where("messages.isPrivate", "=", 0)
+    .executeTakeFirst();
+  const lastInboundAt = last?.at ?? null;
+  return { hours, lastInboundAt, closesAt: lastInboundAt ? new Date(Date.parse(lastInboundAt) + hours * 3600_000).toISOString() : null };
+}
+
+/** Refuses a send other than a template on a ticket whose reply window is closed. */
+export async function assertReplyWindowOpen(ctx: Pick<AppContext, "db" | "channels" | "clock">, companyId: number, ticketId: number): Promise<void> {
+  const window = await replyWindow(ctx, companyId, ticketId);
+  if (window && !window.closesAt) {
+    throw new AppError(
+      "ERR_OUTSIDE_WINDOW",
+      400,
+      `The contact has not written in the last ${window.hours} hours: only a template can be sent on this channel`,
+      { hours: window.hours },
+    );
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text || "{}");
+  } catch {
+    return {};
+  }
+}
