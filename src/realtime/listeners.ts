@@ -4,8 +4,10 @@ import { audienceOf, connectionViews } from "../modules/connections/serialize";
 import { contactTags, findContact } from "../modules/contacts/queries";
 import { contactForViewer, serializeContact } from "../modules/contacts/serialize";
 import { loadMessageView, messageForViewer } from "../modules/messages/serialize";
+import { registerQuickMessageListeners } from "../modules/quick-messages/realtime";
 import { findQueue } from "../modules/queues/queries";
 import { serializeQueue } from "../modules/queues/serialize";
+import { registerTagListeners } from "../modules/tags/realtime";
 import { type LgpdPolicy, masksNumbersFor, readLgpd } from "../modules/tickets/lgpd";
 import { ticketAudience } from "../modules/tickets/queries";
 import { loadTicketView, ticketForViewer, type TicketView } from "../modules/tickets/serialize";
@@ -21,6 +23,8 @@ export function registerRealtimeListeners(ctx: AppContext): void {
   const { bus, hub, db } = ctx;
 
   bus.on("auth.sessionEnded", ({ userId, reason }) => hub.endUserSessions(userId, reason));
+  registerTagListeners(ctx);
+  registerQuickMessageListeners(ctx);
 
   bus.on("user.created", async ({ companyId, userId }) => {
     const user = await userPayload(db, companyId, userId);

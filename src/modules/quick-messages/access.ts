@@ -1,0 +1,27 @@
+import type { Expression, ExpressionBuilder, SqlBool } from "kysely";
+import type { DB } from "../../db/schema";
+import type { Actor } from "../../http/permissions";
+
+/**
+ * Who sees and who changes a quick message (spec 3 §6 "only the owner may edit"): a company-wide (geral) message is
+ * every user's to read and use, a personal one only its owner's; admins see all of the company's to manage them.
+ * Only the owner or an admin changes or deletes one.
+ */
+const isAdmin = (actor: Pick<Actor, "profile" | "super">) => actor.profile === "admin" || actor.super;
+
+export function canSee(actor: Actor, row: { userId: number | null; geral: number }): boolean {
+  return row.geral === 1 || row.userId === actor.userId || isAdmin(actor);
+}
+
+export function canChange(actor: Actor, row: { userId: number | null }): boolean {
+  return row.userId === actor.userId || isAdmin(actor);
+}
+
+/** The same rules as a condition; `use` is the message input's view (active ones, and admins get no more than others). */
+export function visibleWhere(actor: Actor, mode: "manage" | "use") {
+  return (eb: ExpressionBuilder<DB, "quick_messages">): Expression<SqlBool> => {
+    const mine = eb.or([eb("quick_messages.geral", "=", 1), eb("quick_messages.userId", "=", actor.userId)]);
+    if (mode === "use") return eb.and([eb("quick_messages.status", "=", 1), mine]);
+    return isAdmin(actor) ? eb.and([]) : mine;
+  };
+}

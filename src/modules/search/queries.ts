@@ -1,0 +1,49 @@
+import type { CompiledQuery, ExpressionBuilder } from "kysely";
+import type { Db } from "../../db/database";
+import type { DB } from "../../db/schema";
+import { forCompany } from "../../db/scope";
+import { liveTickets, type TicketFilter } from "../tickets/queries";
+import { contactTextMatch, messagesMatch } from "./fts";
+
+/** Rows of both match queries: the ticket and the moment it matched (for newest-first merging). */
+export interface MatchRow {
+  ticketId: number;
+  at: string;
+}
+
+/** Live tickets whose contact's name or number holds the text, most recently active first, at most `limit`. */
+export function contactMatches(db: Db, companyId: number, text: string, filter: TicketFilter | undefined, limit: number): CompiledQuery<MatchRow> {
+  return liveTickets(db, companyId)
+    .select(["tickets.id as ticketId", "tickets.updatedAt as at"])
+    .where(
+      "tickets.contactId",
+      "in",
+      forCompany(db, companyId)
+        .selectFrom("contacts")
+        .select("contacts.id")
+        .where((eb) => contactTextMatch(eb, text)),
+    )
+    .$if(filter !== undefined, (q) => q.where((eb) => filter!(eb)))
+    .orderBy("tickets.updatedAt", "desc")
+    .orderBy("tickets.id", "desc")
+    .limit(limit)
+    .compile();
+}
+
+/**
+ * Messages matching the FTS query with their (live) ticket, newest first (the index's rowid order, no sort). The pool keeps
+ * the first row of each ticket and stops reading once it has enough tickets.
+ */
+export function messageMatches(db: Db, companyId: number, query: string, filter: TicketFilter | undefined): CompiledQuery<MatchRow> {
+  return forCompany(db, companyId)
+    .selectFrom("messages")
+    .innerJoin("messages_fts", "messages_fts.rowid", "messages.id")
+    .innerJoin("tickets", "tickets.id", "messages.ticketId")
+    .select(["messages.ticketId as ticketId", "messages.createdAt as at"])
+    .where(messagesMatch(query))
+    .where("tickets.companyId", "=", companyId)
+    .where("tickets.deletedAt", "is", null)
+    .$if(filter !== undefined, (q) => q.where((eb) => filter!(eb as unknown as ExpressionBuilder<DB, "tickets">)))
+    .orderBy("messages_fts.rowid", "desc")
+    .compile();
+}

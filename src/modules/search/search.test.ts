@@ -1,0 +1,259 @@
+import { afterEach, describe, expect, test } from "bun:test";
+import { sql } from "kysely";
+import { createCompany, createUser, login } from "../../../tests/helpers/factories";
+import { ADMIN, createTestApp, type TestApp } from "../../../tests/helpers/test-app";
+import type { Actor } from "../../http/permissions";
+import { loadActor } from "../../http/auth";
+import { createLogger } from "../../log";
+import { ReadPool } from "./pool";
+import { SEARCH_CAP, searchTickets } from "./service";
+
+let t: TestApp | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+let seq = 0;
+/** A contact and its ticket, with messages `minutes` apart from `at`, written straight to the store (triggers index them). */
+async function ticketWith(
+  app: TestApp,
+  opts: {
+    companyId?: number;
+    name?: string;
+    number?: string;
+    userId?: number | null;
+    queueId?: number | null;
+    status?: "open" | "pending" | "closed";
+    isGroup?: boolean;
+    bodies?: string[];
+    at?: Date;
+  },
+) {
+  const companyId = opts.companyId ?? 1;
+  const n = ++seq;
+  const at = opts.at ?? new Date(Date.UTC(2024, 0, 1) + n * 60_000);
+  const iso = at.toISOString();
+  const contact = await app.ctx.db
+    .insertInto("contacts")
+    .values({ companyId, name: opts.name ?? `Contact ${n}`, number: opts.number ?? `55110000${String(n).padStart(5, "0")}`, createdAt: iso, updatedAt: iso })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const ticket = await app.ctx.db
+    .insertInto("tickets")
+    .values({
+      uuid: crypto.randomUUID(),
+      companyId,
+      contactId: contact.id,
+      status: opts.status ?? "open",
+      userId: opts.userId === undefined ? 1 : opts.userId,
+      queueId: opts.queueId ?? null,
+      isGroup: opts.isGroup ? 1 : 0,
+      createdAt: iso,
+      updatedAt: iso,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  for (const body of opts.bodies ?? []) {
+    await app.ctx.db
+      .insertInto("messages")
+      .values({ companyId, ticketId: ticket.id, contactId: contact.id, body, origin: "contact", createdAt: iso, updatedAt: iso })
+      .execute();
+  }
+  return ticket.id;
+}
+
+async function actorOf(app: TestApp, userId: number): Promise<Actor> {
+  return (await loadActor(app.ctx, userId))!;
+}
+
+describe("searchTickets", () => {
+  test("contact names and numbers, and with searchOnMessages message bodies, ignoring case and accents", async () => {
+    t = await createTestApp();
+    const admin = await actorOf(t, 1);
+    const joao = await ticketWith(t, { name: "João Câmara", number: "5511987650001", bodies: ["bom dia"] });
+    const atencao = await ticketWith(t, { name: "Maria", bodies: ["Precisamos de ATENÇÃO ao cliente"] });
+    const search = (searchParam: string, searchOnMessages = false) => searchTickets(t!.ctx, admin, { searchParam, searchOnMessages, showAll: true });
+
+    expect((await search("joao")).ticketIds).toEqual([joao]);
+    expect((await search("CÂMARA")).ticketIds).toEqual([joao]);
+    expect((await search("jo")).ticketIds).toEqual([joao]);
+    expect((await search("98765")).ticketIds).toEqual([joao]);
+    // Bodies only with searchOnMessages.
+    expect((await search("atencao")).ticketIds).toEqual([]);
+    expect((await search("atencao", true)).ticketIds).toEqual([atencao]);
+    expect((await search("Atenção", true)).ticketIds).toEqual([atencao]);
+    // The last word is a prefix (text typed so far), the words must follow each other.
+    expect((await search("atencao ao cli", true)).ticketIds).toEqual([atencao]);
+    expect((await search("cliente atencao", true)).ticketIds).toEqual([]);
+    expect(await search("   ")).toEqual({ ticketIds: [], count: 0, capped: false });
+  });
+
+  test("FTS syntax in the text is searched as text and never errors", async () => {
+    t = await createTestApp();
+    const admin = await actorOf(t, 1);
+    const foo = await ticketWith(t, { name: "Ana", bodies: ["foo bar", 'he said "a b" near x'] });
+    for (const text of [
+      "foo*",
+      'a"b',
+      "NEAR(",
+      "NEAR(foo bar)",
+      "-x",
+      "foo AND",
+      "OR",
+      "***",
+      "(",
+      '"',
+      "^foo",
+      "foo:bar",
+      "\\",
+      "%",
+      "_",
+      "'; drop table messages; --",
+    ]) {
+      const r = await searchTickets(t.ctx, admin, { searchParam: text, searchOnMessages: true, showAll: true });
+      expect(Array.isArray(r.ticketIds)).toBe(true);
+    }
+    expect((await searchTickets(t.ctx, admin, { searchParam: "foo*", searchOnMessages: true, showAll: true })).ticketIds).toEqual([foo]);
+    expect((await searchTickets(t.ctx, admin, { searchParam: "NEAR(x", searchOnMessages: true, showAll: true })).ticketIds).toEqual([foo]);
+    // LIKE wildcards in short text are literal.
+    expect((await searchTickets(t.ctx, admin, { searchParam: "%", showAll: true })).ticketIds).toEqual([]);
+  });
+
+  test("newest match first; the count is exact up to 1,000 and capped beyond", async () => {
+    t = await createTestApp();
+    const admin = await actorOf(t, 1);
+    const ids: number[] = [];
+    for (let i = 0; i < SEARCH_CAP + 50; i++) ids.push(await ticketWith(t, { bodies: [`pedido número ${i} chegou`] }));
+    const all = await searchTickets(t.ctx, admin, { searchParam: "pedido", searchOnMessages: true, showAll: true });
+    expect(all).toMatchObject({ count: SEARCH_CAP, capped: true });
+    expect(all.ticketIds).toHaveLength(SEARCH_CAP);
+    expect(all.ticketIds.slice(0, 3)).toEqual(ids.slice(-3).reverse());
+
+    // Below the cap the count is exact: only the tickets of user 2.
+    const agent = await createUser(t, { companyId: 1, name: "Agent" });
+    await t.ctx.db.updateTable("tickets").set({ userId: agent.id }).where("id", "in", ids.slice(0, 999)).execute();
+    const mine = await searchTickets(t.ctx, await actorOf(t, agent.id), { searchParam: "pedido", searchOnMessages: true });
+    expect(mine).toMatchObject({ count: 999, capped: false });
+    expect(mine.ticketIds[0]).toBe(ids[998]!);
+    expect(new Set(mine.ticketIds)).toEqual(new Set(ids.slice(0, 999)));
+  });
+
+  test("a ticket matching by contact and by message counts once, at its newest match", async () => {
+    t = await createTestApp();
+    const admin = await actorOf(t, 1);
+    const old = await ticketWith(t, { name: "Entrega Rápida", bodies: ["sem assunto"], at: new Date("2024-01-01T00:00:00Z") });
+    const recent = await ticketWith(t, { name: "Carlos", bodies: ["sobre a entrega"], at: new Date("2024-02-01T00:00:00Z") });
+    const r = await searchTickets(t.ctx, admin, { searchParam: "entrega", searchOnMessages: true, showAll: true });
+    expect(r).toEqual({ ticketIds: [recent, old], count: 2, capped: false });
+  });
+
+  test("results obey visibility (a plain user never finds another user's ticket, show-all or not) and skip deleted tickets", async () => {
+    t = await createTestApp();
+    const a = await createUser(t, { companyId: 1, name: "A" });
+    const b = await createUser(t, { companyId: 1, name: "B" });
+    const queue = await t.ctx.db.insertInto("queues").values({ companyId: 1, name: "Vendas", color: "#123456" }).returning("id").executeTakeFirstOrThrow();
+    await t.ctx.db.insertInto("user_queues").values({ userId: a.id, queueId: queue.id, companyId: 1 }).execute();
+    const ofA = await ticketWith(t, { userId: a.id, bodies: ["reembolso"] });
+    const ofB = await ticketWith(t, { userId: b.id, bodies: ["reembolso"] });
+    const pendingInQueue = await ticketWith(t, { userId: null, status: "pending", queueId: queue.id, bodies: ["reembolso"] });
+    const pendingElsewhere = await ticketWith(t, { userId: null, status: "pending", bodies: ["reembolso"] });
+    const deleted = await ticketWith(t, { userId: a.id, bodies: ["reembolso"] });
+    await t.ctx.db.updateTable("tickets").set({ deletedAt: new Date().toISOString() }).where("id", "=", deleted).execute();
+    const group = await ticketWith(t, { userId: null, isGroup: true, bodies: ["reembolso"] });
+
+    const forA = await actorOf(t, a.id);
+    for (const showAll of [false, true]) {
+      const r = await searchTickets(t.ctx, forA, { searchParam: "reembolso", searchOnMessages: true, showAll });
+      expect(new Set(r.ticketIds)).toEqual(new Set([ofA, pendingInQueue]));
+      expect(r.count).toBe(2);
+    }
+    const admin = await actorOf(t, 1);
+    const everything = await searchTickets(t.ctx, admin, { searchParam: "reembolso", searchOnMessages: true, showAll: true });
+    expect(new Set(everything.ticketIds)).toEqual(new Set([ofA, ofB, pendingInQueue, pendingElsewhere, group]));
+    // The list's filters apply too.
+    const filtered = await searchTickets(t.ctx, admin, {
+      searchParam: "reembolso",
+      searchOnMessages: true,
+      showAll: true,
+      status: "pending",
+      queueIds: [queue.id],
+    });
+    expect(new Set(filtered.ticketIds)).toEqual(new Set([pendingInQueue, pendingElsewhere]));
+  });
+
+  test("another company's tickets are never found", async () => {
+    t = await createTestApp();
+    const other = await createCompany(t, { name: "Other" });
+    await ticketWith(t, { companyId: other.companyId, name: "Segredo", userId: other.admin.id, bodies: ["segredo industrial"] });
+    const mine = await ticketWith(t, { name: "Meu", bodies: ["nada"] });
+    const admin = await actorOf(t, 1);
+    expect((await searchTickets(t.ctx, admin, { searchParam: "segredo", searchOnMessages: true, showAll: true })).ticketIds).toEqual([]);
+    expect((await searchTickets(t.ctx, admin, { searchParam: "meu", showAll: true })).ticketIds).toEqual([mine]);
+  });
+});
+
+describe("the read pool", () => {
+  test("searches run on worker threads with read-only connections, while the main thread keeps answering", async () => {
+    t = await createTestApp();
+    await ticketWith(t, { bodies: ["olá"] });
+    const admin = await actorOf(t, 1);
+    await searchTickets(t.ctx, admin, { searchParam: "ola", searchOnMessages: true, showAll: true });
+    expect(t.ctx.reads.mode).toBe("workers");
+    // Contacts, then the exact words (too few to fill the cap), then the last word as a prefix.
+    expect(t.ctx.reads.counts).toEqual({ worker: 3, mainThread: 0 });
+
+    // A read of a few hundred milliseconds on the pool; the request thread answers meanwhile.
+    const slow = t.ctx.reads.read(
+      sql<{ n: number }>`with recursive c(x) as (select 1 union all select x + 1 from c where x < 1000000) select count(*) as n from c`.compile(t.ctx.db),
+    );
+    let slowDone = false;
+    void slow.then(() => (slowDone = true));
+    const answered: boolean[] = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await t.request("GET", "/api/health");
+      answered.push(res.status === 200 && !slowDone);
+    }
+    expect(answered).toEqual([true, true, true, true, true]);
+    expect((await slow)[0]!.n).toBe(1_000_000);
+
+    // The workers' connections cannot write.
+    // (Awaited by hand: expect().rejects does not let worker messages in while it waits.)
+    const refused = await t.ctx.reads.read(sql`delete from messages`.compile(t.ctx.db)).catch((err: Error) => err);
+    expect(String(refused)).toMatch(/readonly/i);
+    expect(
+      await t.ctx.db
+        .selectFrom("messages")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ n: 1 });
+  }, 20_000);
+
+  test("when workers cannot start, reads run on the main connection and the log says so", async () => {
+    t = await createTestApp();
+    const logs: string[] = [];
+    const pool = new ReadPool({ path: "/nonexistent/multi100.db", local: t.ctx.sqlite, log: createLogger("debug", {}, (l) => logs.push(l)) });
+    try {
+      const rows = await Promise.all([1, 2, 3].map((n) => pool.read(sql<{ n: number }>`select ${n} as n`.compile(t!.ctx.db))));
+      expect(rows).toEqual([[{ n: 1 }], [{ n: 2 }], [{ n: 3 }]]);
+      expect(pool.mode).toBe("main-thread");
+      expect(pool.counts).toEqual({ worker: 0, mainThread: 3 });
+      expect(logs.filter((l) => l.includes("read workers unavailable"))).toHaveLength(1);
+    } finally {
+      await pool.close();
+    }
+  });
+});
+
+describe("GET /api/tickets with a searchParam", () => {
+  test("pages through the search's ids, accents ignored", async () => {
+    t = await createTestApp();
+    const token = await login(t, ADMIN.email, ADMIN.password);
+    const id = await ticketWith(t, { name: "Zé", bodies: ["promoção de verão"] });
+    const found = await t.json("GET", "/api/tickets?searchParam=promocao&searchOnMessages=true&showAll=true", { token });
+    expect(found.status).toBe(200);
+    expect(found.body.tickets.map((tk: { id: number }) => tk.id)).toEqual([id]);
+    expect(found.body.count).toBe(1);
+    expect((await t.json("GET", "/api/tickets?searchParam=promocao&showAll=true", { token })).body.tickets).toEqual([]);
+  });
+});

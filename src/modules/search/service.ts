@@ -1,0 +1,67 @@
+import type { AppContext } from "../../context";
+import type { Actor } from "../../http/permissions";
+import { type ListFilters, listFilterWhere } from "../tickets/list";
+import { type TicketFilter, userQueueIds } from "../tickets/queries";
+import { ticketListWhere } from "../tickets/visibility";
+import { messagesQuery } from "./fts";
+import { contactMatches, type MatchRow, messageMatches } from "./queries";
+
+/** Results are exact up to this many tickets; beyond it the count says CAP and `capped` is set. */
+export const SEARCH_CAP = 1000;
+
+/** The text and the list's filters, already resolved within the company (tickets/list.ts resolveListFilters). */
+export interface SearchParams extends ListFilters {
+  searchParam: string;
+  /** Also search message bodies (the slower option of the search view). */
+  searchOnMessages?: boolean;
+  /** Show-all when asked for and allowed, as in the list; a plain user's search never shows all. */
+  showAll?: boolean;
+}
+
+export interface SearchResult {
+  /** At most SEARCH_CAP ids, newest match first. */
+  ticketIds: number[];
+  count: number;
+  capped: boolean;
+}
+
+/**
+ * Tickets whose contact's name or number holds the text, and with searchOnMessages those with a message holding it,
+ * among the tickets the actor may see. Runs on the read pool (worker threads), never on the request thread.
+ */
+export async function searchTickets(ctx: AppContext, actor: Actor, params: SearchParams): Promise<SearchResult> {
+  const text = params.searchParam.trim();
+  if (!text) return { ticketIds: [], count: 0, capped: false };
+  const visibility = ticketListWhere(actor, await userQueueIds(ctx.db, actor.userId), params.showAll ?? false);
+  const filters = listFilterWhere(params);
+  const filter: TicketFilter | undefined = visibility && filters ? (eb) => eb.and([visibility(eb), filters(eb)]) : visibility ?? filters;
+  const byContact = ctx.reads.read(contactMatches(ctx.db, actor.companyId, text, filter, SEARCH_CAP + 1));
+  const query = params.searchOnMessages ? messagesQuery(text) : undefined;
+  const byMessage = query ? messagesMatching(ctx, actor.companyId, query, filter) : Promise.resolve([]);
+  return newestFirst(await Promise.all([byContact, byMessage]));
+}
+
+/**
+ * The newest matching message of each ticket, reading matches only until SEARCH_CAP + 1 tickets are found. The exact
+ * words come first: when they alone fill the cap the count is capped anyway, and the prefix query, which reads every
+ * match of a common word, is not needed (its extra matches could only reorder the newest few).
+ */
+async function messagesMatching(ctx: AppContext, companyId: number, query: { exact: string; prefix: string }, filter: TicketFilter | undefined) {
+  const enough = { column: "ticketId", limit: SEARCH_CAP + 1 } as const;
+  const exact = await ctx.reads.read(messageMatches(ctx.db, companyId, query.exact, filter), enough);
+  return exact.length > SEARCH_CAP ? exact : ctx.reads.read(messageMatches(ctx.db, companyId, query.prefix, filter), enough);
+}
+
+/** Each list is newest first and holds at most SEARCH_CAP + 1 tickets, so their merge is exact up to SEARCH_CAP. */
+function newestFirst(lists: MatchRow[][]): SearchResult {
+  const latest = new Map<number, string>();
+  for (const list of lists) {
+    for (const { ticketId, at } of list) {
+      const seen = latest.get(ticketId);
+      if (seen === undefined || at > seen) latest.set(ticketId, at);
+    }
+  }
+  const ordered = [...latest].sort(([idA, atA], [idB, atB]) => (atA === atB ? idB - idA : atA < atB ? 1 : -1)).map(([id]) => id);
+  const capped = ordered.length > SEARCH_CAP;
+  return { ticketIds: ordered.slice(0, SEARCH_CAP), count: Math.min(ordered.length, SEARCH_CAP), capped };
+}

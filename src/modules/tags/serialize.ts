@@ -1,0 +1,20 @@
+import type { TagRow } from "./queries";
+
+/** A tag as the API carries it (spec 2 §3 Tag). */
+export function serializeTag(row: TagRow) {
+  return {
+    id: row.id,
+    name: row.name,
+    color: row.color,
+    kanban: row.kanban,
+    timeLane: row.timeLane,
+    nextLaneId: row.nextLaneId,
+    rollbackLaneId: row.rollbackLaneId,
+    greetingMessageLane: row.greetingMessageLane,
+    userId: row.userId,
+    contactsCount: Number(row.contactsCount ?? 0),
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+export type TagView = ReturnType<typeof serializeTag>;

@@ -1,0 +1,152 @@
+import type { AppContext } from "../../context";
+import type { Db } from "../../db/database";
+import { forCompany } from "../../db/scope";
+import { notFound, validationError } from "../../http/errors";
+import { PAGE_SIZE, pageOf, pageWindow } from "../../http/paging";
+import { type Actor, assertCan, assertPlan } from "../../http/permissions";
+import { contactNotFound } from "../contacts/service";
+import { contactTags } from "../contacts/queries";
+import {
+  contactsWithTag,
+  deleteTag,
+  findTag,
+  insertTag,
+  listTagPage,
+  liveTicketsWithTag,
+  setContactTags,
+  tagNamed,
+  tagsOfKind,
+  unlinkContactTag,
+  updateTag,
+} from "./queries";
+import type { ListTagsQuery, SyncInput, TagInput } from "./schema";
+import { serializeTag } from "./serialize";
+
+const tagNotFound = () => notFound("Tag not found");
+/** Colour of a tag created by typing its name in the contact drawer. */
+const DEFAULT_COLOR = "#A4CCCC";
+
+/**
+ * Tags (kanban 0, put on contacts) and kanban lanes (kanban 1, put on tickets by the tickets module). Users of the
+ * company read, create and edit them (the drawer creates tags inline); lanes need the plan's useKanban; deleting a
+ * tag, which takes it off every contact and ticket, is for admins (contacts:manage).
+ */
+export function createTagsService(ctx: AppContext) {
+  const now = () => ctx.clock.now().toISOString();
+
+  async function view(db: Db, actor: Actor, id: number) {
+    const row = await findTag(db, actor.companyId, id);
+    if (!row) throw tagNotFound();
+    return serializeTag(row);
+  }
+
+  /** The lane fields name kanban lanes of the company (not the tag itself); names are unique per kind. */
+  async function check(db: Db, actor: Actor, input: TagInput, kanban: number, name: string | undefined, selfId?: number) {
+    if (kanban === 1) assertPlan(actor, "useKanban");
+    if (name !== undefined && (await tagNamed(db, actor.companyId, name, kanban, selfId)))
+      throw validationError({ name: "A tag with this name already exists" });
+    const fields: Record<string, string> = {};
+    for (const field of ["nextLaneId", "rollbackLaneId"] as const) {
+      const laneId = input[field];
+      if (laneId === undefined || laneId === null) continue;
+      const lane = laneId === selfId ? undefined : await findTag(db, actor.companyId, laneId);
+      if (!lane || lane.kanban !== 1) fields[field] = "Unknown lane";
+    }
+    if (Object.keys(fields).length) throw validationError(fields);
+  }
+
+  return {
+    async list(actor: Actor, q: ListTagsQuery) {
+      const { limit, offset, size } = pageWindow(q.pageNumber, PAGE_SIZE.default);
+      const kanban = q.kanban === undefined ? undefined : q.kanban ? 1 : 0;
+      const { rows, count } = await listTagPage(ctx.db, actor.companyId, { searchParam: q.searchParam, kanban, tagId: q.tagId }, limit, offset);
+      const page = pageOf(rows, size);
+      return { tags: page.rows.map(serializeTag), count, hasMore: page.hasMore };
+    },
+
+    /** GET /api/tags/list: every tag of a kind, for pickers (a company has tens of tags, not thousands). */
+    picker: (actor: Actor, kanban: boolean | undefined) => tagsOfKind(ctx.db, actor.companyId, kanban === undefined ? undefined : kanban ? 1 : 0),
+
+    show: (actor: Actor, id: number) => view(ctx.db, actor, id),
+
+    async create(actor: Actor, input: TagInput & { name: string }) {
+      const id = await ctx.db.transaction().execute(async (trx) => {
+        const kanban = input.kanban ?? 0;
+        await check(trx, actor, input, kanban, input.name);
+        const at = now();
+        return insertTag(trx, actor.companyId, { ...input, kanban, userId: actor.userId, createdAt: at, updatedAt: at });
+      });
+      ctx.bus.emit("tag.created", { companyId: actor.companyId, tagId: id });
+      return view(ctx.db, actor, id);
+    },
+
+    async update(actor: Actor, id: number, input: TagInput) {
+      await ctx.db.transaction().execute(async (trx) => {
+        const row = await findTag(trx, actor.companyId, id);
+        if (!row) throw tagNotFound();
+        if (row.kanban === 1) assertPlan(actor, "useKanban");
+        await check(trx, actor, input, input.kanban ?? row.kanban, input.name ?? (input.kanban !== undefined ? row.name : undefined), id);
+        await updateTag(trx, actor.companyId, id, { ...input, updatedAt: now() });
+      });
+      ctx.bus.emit("tag.updated", { companyId: actor.companyId, tagId: id });
+      return view(ctx.db, actor, id);
+    },
+
+    async remove(actor: Actor, id: number) {
+      assertCan(actor, "contacts:manage");
+      const { tickets, contacts } = await ctx.db.transaction().execute(async (trx) => {
+        if (!(await findTag(trx, actor.companyId, id))) throw tagNotFound();
+        const affected = { tickets: await liveTicketsWithTag(trx, actor.companyId, id), contacts: await contactsWithTag(trx, actor.companyId, id) };
+        await deleteTag(trx, actor.companyId, id);
+        return affected;
+      });
+      ctx.bus.emit("tag.deleted", { companyId: actor.companyId, tagId: id });
+      for (const ticketId of tickets) ctx.bus.emit("ticket.updated", { companyId: actor.companyId, ticketId });
+      for (const contactId of contacts) ctx.bus.emit("contact.updated", { companyId: actor.companyId, contactId });
+    },
+
+    /**
+     * POST /api/tags/sync: the contact's tags become exactly the given ones. Ids must be contact tags (kanban 0) of the
+     * company; names are matched ignoring case, and the missing ones created, in the same transaction.
+     */
+    async sync(actor: Actor, input: SyncInput) {
+      const created: number[] = [];
+      await ctx.db.transaction().execute(async (trx) => {
+        const scope = forCompany(trx, actor.companyId);
+        if (!(await scope.selectFrom("contacts").select("id").where("id", "=", input.contactId).executeTakeFirst())) throw contactNotFound();
+        const ids = input.tags.flatMap((t) => (t.id !== undefined ? [t.id] : []));
+        const known = ids.length ? await scope.selectFrom("tags").select("id").where("id", "in", ids).where("kanban", "=", 0).execute() : [];
+        if (known.length !== new Set(ids).size) throw validationError({ tags: "Unknown tag" });
+        const tagIds = [...ids];
+        for (const t of input.tags) {
+          if (t.id !== undefined || t.name === undefined) continue;
+          const existing = await tagNamed(trx, actor.companyId, t.name, 0);
+          if (existing) tagIds.push(existing.id);
+          else {
+            const at = now();
+            const id = await insertTag(trx, actor.companyId, {
+              name: t.name,
+              color: DEFAULT_COLOR,
+              kanban: 0,
+              userId: actor.userId,
+              createdAt: at,
+              updatedAt: at,
+            });
+            created.push(id);
+            tagIds.push(id);
+          }
+        }
+        await setContactTags(trx, actor.companyId, input.contactId, tagIds);
+      });
+      for (const tagId of created) ctx.bus.emit("tag.created", { companyId: actor.companyId, tagId });
+      ctx.bus.emit("contact.updated", { companyId: actor.companyId, contactId: input.contactId });
+      return (await contactTags(ctx.db, actor.companyId, [input.contactId])).get(input.contactId) ?? [];
+    },
+
+    /** DELETE /api/tags-contacts/:tagId/:contactId. */
+    async unlink(actor: Actor, tagId: number, contactId: number) {
+      if (!(await unlinkContactTag(ctx.db, actor.companyId, tagId, contactId))) throw notFound("The contact does not carry this tag");
+      ctx.bus.emit("contact.updated", { companyId: actor.companyId, contactId });
+    },
+  };
+}

@@ -1,0 +1,17 @@
+import { z } from "zod";
+
+const id = z.coerce.number({ error: "Invalid id" }).int("Invalid id").positive("Invalid id").max(Number.MAX_SAFE_INTEGER, "Invalid id");
+
+/** GET /api/ticket-notes/list: a ticket's notes, or a contact's (over the tickets the actor may see). */
+export const listNotesQuery = z
+  .object({ ticketId: id.optional(), contactId: id.optional() })
+  .refine((q) => q.ticketId !== undefined || q.contactId !== undefined, { message: "A ticketId or a contactId is required", path: ["ticketId"] });
+
+/** Spec 1 §5: a note is required, at least 2 characters. */
+export const createNoteBody = z.object({
+  note: z.string({ error: "Required" }).trim().min(1, "Required").min(2, "Too Short!").max(10_000, "Too Long!"),
+  ticketId: id,
+  /** The ticket's contact; when sent it must be that contact. */
+  contactId: id.optional(),
+});
+export type CreateNoteInput = z.infer<typeof createNoteBody>;
