@@ -45,7 +45,11 @@ test("the two-step password reset works with the code from the server log", asyn
   await page.getByRole("link", { name: "Recuperar contraseña" }).click();
   await expect(page).toHaveURL(/\/forgetpsw$/);
 
-  await page.locator("input[name=email]").fill("nobody@nowhere.test");
+  // The lazy route may still be settling right after navigation: fill until the value sticks.
+  await expect(async () => {
+    await page.locator("input[name=email]").fill("nobody@nowhere.test");
+    await expect(page.locator("input[name=email]")).toHaveValue("nobody@nowhere.test", { timeout: 500 });
+  }).toPass();
   await page.getByTestId("forgot-send").click();
   await expect(page.getByTestId("toast").filter({ hasText: "Email não encontrado" })).toBeVisible();
 
