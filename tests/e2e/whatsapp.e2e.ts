@@ -139,6 +139,8 @@ test("the QR dialog shows Baileys' rotating QR code and closes on CONNECTED; a d
   await whatsapp(request, id, { op: "drop" });
   await expect(status).toHaveAttribute("data-status", /^(DISCONNECTED|OPENING)$/);
   await expect(badge).toBeVisible();
+  // The admins are told at once, with the time it dropped.
+  await expect(page.getByTestId("toast").filter({ hasText: /dropped at \d\d\/\d\d\/\d\d \d\d:\d\d/ })).toHaveCount(1);
   await status.hover();
   await expect(openTooltip(page)).toContainText(/Dropped at \d\d\/\d\d\/\d\d \d\d:\d\d/);
   await page.mouse.move(0, 0);

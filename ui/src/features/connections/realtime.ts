@@ -2,7 +2,11 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { keys } from "../../api/keys";
 import { onSocketEvent } from "../../realtime/socket";
+import { i18n } from "../../i18n";
+import { toaster } from "../../components/ui/toast";
+import { canUser } from "../auth/permissions";
 import { useSessionUser } from "../auth/hooks";
+import { formatUpdatedAt } from "./format";
 import { applyConnectionPatch, type Patch, removeConnection } from "./cache";
 import { connectionKeys } from "./queries";
 import { clearImportProgress, setImportProgress, type ImportStatus } from "./import-store";
@@ -15,7 +19,9 @@ import { isImporting } from "./import-status";
  */
 export function useConnectionsRealtime(enabled = true) {
   const qc = useQueryClient();
-  const companyId = useSessionUser()?.companyId;
+  const user = useSessionUser();
+  const companyId = user?.companyId;
+  const managesConnections = canUser(user, "connections-page:view");
   useEffect(() => {
     if (!enabled || !companyId) return;
     const offs = [
@@ -24,7 +30,9 @@ export function useConnectionsRealtime(enabled = true) {
         else if (data?.action === "update" && data.whatsapp) applyConnectionPatch(qc, data.whatsapp);
       }),
       onSocketEvent(`company-${companyId}-whatsappSession`, (data: { action?: string; session?: Patch }) => {
-        if (data?.action === "update" && data.session) applyConnectionPatch(qc, data.session);
+        if (data?.action !== "update" || !data.session) return;
+        if (managesConnections) noticeDrop(qc.getQueryData<Patch[]>(connectionKeys.list), data.session);
+        applyConnectionPatch(qc, data.session);
       }),
       onSocketEvent(`importMessages-${companyId}`, (data: { action?: string; status?: ImportStatus }) => {
         if (data?.action === "update" && data.status) {
@@ -40,5 +48,23 @@ export function useConnectionsRealtime(enabled = true) {
       }),
     ];
     return () => offs.forEach((off) => off());
-  }, [qc, companyId, enabled]);
+  }, [qc, companyId, enabled, managesConnections]);
+}
+
+/**
+ * Issue 9: a drop must be visible at once to those who manage connections, with the time it dropped. The toast's
+ * id is the drop itself, so the hook's several subscribers (drawer badge, page) show it once.
+ */
+function noticeDrop(list: Patch[] | undefined, session: Patch) {
+  const droppedAt = session.droppedAt as string | null | undefined;
+  if (!droppedAt) return;
+  const before = list?.find((c) => c.id === session.id);
+  if (before?.droppedAt === droppedAt) return;
+  const name = (before?.name as string | undefined) ?? `#${session.id}`;
+  toaster.create({
+    id: `connection-drop-${session.id}-${droppedAt}`,
+    type: "warning",
+    duration: 10_000,
+    title: i18n.t("connections.dropNotice", { name, time: formatUpdatedAt(droppedAt) }),
+  });
 }
