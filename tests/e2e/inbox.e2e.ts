@@ -2,8 +2,9 @@
  * Inbox and conversation end to end (issue 7, Done): two agents and a web-chat visitor, each in their own browser
  * context, on the real server. Every step is one assertion of the issue's list, in order: the visitor writes and the
  * ticket appears under pending live with the tab title counting it; accept (queue chosen in the accept dialog, the
- * accepted greeting reaches the visitor); text, emoji, attachment with caption, quick message, quote, reaction, edit,
- * private note; a note and a tag in the contact drawer; transfer to another queue and user (live in the second
+ * accepted greeting reaches the visitor); text, emoji, attachment with caption, quick message, quote, reaction (the
+ * visitor sees the emoji live), private note, edit within the window (a note, and a sent reply whose new text the
+ * visitor sees live); a note and a tag in the contact drawer; transfer to another queue and user (live in the second
  * agent's inbox); resolve with the farewell. The visitor sees every public reply live and never the private note.
  */
 import { expect, test, type Page } from "@playwright/test";
@@ -130,19 +131,18 @@ test("an agent serves a web-chat visitor from pending to resolved, live on both 
     await expect(seen.getByText(`About that ${tag}`)).toBeVisible();
   });
 
-  await test.step("reactions follow the channel: the row of 6 and the full list where it carries them, hidden where not", async () => {
-    const channels = await ok(request, token, "GET", "/api/channels");
-    const webchat = channels.find((c: { id: string }) => c.id === "webchat");
-    const theirs = message(page, question);
+  // The visitor's page: one bubble per message.
+  const bubble = (text: string) => seen.getByTestId("webchat-message").filter({ hasText: text });
+
+  await test.step("react to the visitor's message from the row of 6: the visitor sees the emoji live", async () => {
+    // first(): the quoted reply above carries the question's text too.
+    const theirs = page.getByTestId("message").filter({ hasText: question }).first();
     await theirs.hover();
-    if (!webchat.capabilities.react) {
-      await expect(theirs.getByTestId("message-react")).toHaveCount(0);
-      return;
-    }
     await theirs.getByTestId("message-react").click();
     await expect(page.getByTestId("reaction-picker").locator("[data-emoji]")).toHaveCount(6);
     await page.getByTestId("reaction-picker").locator('[data-emoji="👍"]').click();
     await expect(theirs.getByTestId("message-reactions")).toContainText("👍");
+    await expect(bubble(question).first().getByTestId("webchat-reactions")).toHaveText("👍");
   });
 
   const secret = `Internal: VIP customer ${tag}`;
@@ -155,16 +155,23 @@ test("an agent serves a web-chat visitor from pending to resolved, live on both 
     await page.getByTestId("private-toggle").click();
   });
 
-  await test.step("edit an own message within the window (a note locally; a sent reply only where the channel edits)", async () => {
-    const channels = await ok(request, token, "GET", "/api/channels");
-    const webchat = channels.find((c: { id: string }) => c.id === "webchat");
+  const editedReply = `${reply}, edited`;
+  await test.step("edit own messages within the window: a sent reply (the visitor sees the new text live) and a note", async () => {
     const sent = message(page, reply);
     await sent.hover();
     await sent.getByTestId("message-menu").click();
-    if (webchat.capabilities.edit) await expect(page.getByTestId("message-edit")).toBeEnabled();
-    else await expect(page.getByTestId("message-edit")).toBeDisabled();
-    await page.keyboard.press("Escape");
-    await expect(page.getByTestId("message-edit")).toHaveCount(0);
+    await page.getByTestId("message-edit").click();
+    await expect(page.getByTestId("editing-bar")).toBeVisible();
+    const replyBox = page.getByTestId("message-textarea");
+    // The stored text, with the agent's signature above it: the edit replaces the whole of it.
+    await expect(replyBox).toHaveValue(new RegExp(`${reply}$`));
+    await replyBox.press("ControlOrMeta+End");
+    await replyBox.pressSequentially(", edited");
+    await replyBox.press("Enter");
+    await expect(message(page, editedReply).getByTestId("message-edited")).toBeVisible();
+    await expect(page.getByTestId("editing-bar")).toHaveCount(0);
+    await expect(bubble(editedReply)).toHaveCount(1);
+    await expect(bubble(editedReply).getByTestId("webchat-edited")).toBeVisible();
 
     const note = message(page, secret);
     await note.hover();
@@ -231,7 +238,7 @@ test("an agent serves a web-chat visitor from pending to resolved, live on both 
   });
 
   await test.step("the visitor saw every public reply and never the private note", async () => {
-    for (const text of [reply, `😀 thanks ${tag}`, `Your receipt ${tag}`, quickText, `About that ${tag}`]) await expect(seen.getByText(text)).toBeVisible();
+    for (const text of [editedReply, `😀 thanks ${tag}`, `Your receipt ${tag}`, quickText, `About that ${tag}`]) await expect(seen.getByText(text)).toBeVisible();
     await expect(seen.getByText(secret)).toHaveCount(0);
   });
 

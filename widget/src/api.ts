@@ -12,6 +12,10 @@ export interface ChatMessage {
   ack: number;
   clientId: string | null;
   isDeleted: boolean;
+  /** An agent changed the text after sending it. */
+  isEdited?: boolean;
+  /** The agents' reactions (emoji). */
+  reactions?: string[];
 }
 
 export interface WidgetConfig {
@@ -73,6 +77,12 @@ export type Api = ReturnType<typeof createApi>;
 export interface SocketHandlers {
   message(m: ChatMessage): void;
   ack(a: { id: number; ack: number }): void;
+  /** An agent reacted to a message (an empty emoji: the reaction was taken off). */
+  reaction(r: { id: number; emoji: string }): void;
+  /** An agent edited their message. */
+  edit(e: { id: number; body: string }): void;
+  /** An agent deleted their message. */
+  remove(d: { id: number }): void;
   online(up: boolean): void;
   /** The token was refused (4001): start over. */
   unauthorized(): void;
@@ -103,6 +113,9 @@ export function openSocket(token: string, on: SocketHandlers): { ack(id: number,
       }
       if (frame.event === "message" && frame.data) on.message(frame.data as ChatMessage);
       else if (frame.event === "ack" && frame.data) on.ack(frame.data);
+      else if (frame.event === "reaction" && frame.data) on.reaction(frame.data);
+      else if (frame.event === "edit" && frame.data) on.edit(frame.data);
+      else if (frame.event === "delete" && frame.data) on.remove(frame.data);
     };
     ws.onclose = (e) => {
       ws = undefined;

@@ -21,6 +21,9 @@ const es = {
   invalid: "Revisa los datos.",
   error: "Ocurrió un error.",
   file: "Archivo",
+  edited: "editado",
+  deleted: "Mensaje eliminado",
+  reactions: "Reacciones",
 };
 export type Strings = typeof es;
 
@@ -46,6 +49,9 @@ const pt: Strings = {
   invalid: "Verifique os dados.",
   error: "Ocorreu um erro.",
   file: "Arquivo",
+  edited: "editada",
+  deleted: "Mensagem apagada",
+  reactions: "Reações",
 };
 
 const en: Strings = {
@@ -70,6 +76,9 @@ const en: Strings = {
   invalid: "Please check the fields.",
   error: "An error occurred!",
   file: "File",
+  edited: "edited",
+  deleted: "Message deleted",
+  reactions: "Reactions",
 };
 
 const LOCALES: Record<string, Strings> = { es, pt, en };

@@ -192,6 +192,16 @@ function startChat(api: Api, config: WidgetConfig, token: string): void {
       const m = messages.get(a.id);
       if (m && a.ack > m.ack) messages.set(a.id, { ...m, ack: a.ack });
     },
+    // A change to a message not loaded yet (an older page) arrives with that page from the history.
+    reaction(r) {
+      change(r.id, { reactions: r.emoji ? [r.emoji] : [] });
+    },
+    edit(e) {
+      change(e.id, { body: e.body, isEdited: true });
+    },
+    remove(d) {
+      change(d.id, { isDeleted: true, body: "", mediaUrl: null, mediaName: null, mediaType: null, reactions: [] });
+    },
     online(up) {
       headerStatus.textContent = up ? "" : t.offline;
       // Back online: fetch what arrived while the socket was down.
@@ -206,6 +216,13 @@ function startChat(api: Api, config: WidgetConfig, token: string): void {
     socket.stop();
     saveToken(undefined);
     showForm(api, config);
+  }
+
+  function change(id: number, patch: Partial<ChatMessage>) {
+    const m = messages.get(id);
+    if (!m) return;
+    messages.set(id, { ...m, ...patch });
+    render();
   }
 
   function add(m: ChatMessage) {
@@ -273,7 +290,7 @@ function startChat(api: Api, config: WidgetConfig, token: string): void {
     if (hasMore) items.push(h("button", { className: "older", type: "button", onclick: () => void older() }, t.older));
     const sorted = [...messages.values()].sort((a, b) => a.id - b.id);
     if (!sorted.length && !pending.size) items.push(h("p", { className: "empty" }, t.empty));
-    for (const m of sorted) items.push(bubble(m.fromMe, m.body, m.createdAt, media(m)));
+    for (const m of sorted) items.push(message(m));
     for (const p of pending.values()) {
       const b = bubble(true, p.body, p.createdAt, p.file ? h("span", { className: "file" }, p.file.name) : null, p.state);
       if (p.state === "failed")
@@ -317,15 +334,33 @@ function media(m: ChatMessage): Node | null {
   }
 }
 
-function bubble(mine: boolean, body: string, createdAt: string, extra: Node | null, state?: Pending["state"]): HTMLElement {
+/** A stored message: its text (or the deleted notice), the edited mark, the agents' reactions under it. */
+function message(m: ChatMessage): HTMLElement {
+  const b = m.isDeleted
+    ? bubble(m.fromMe, "", m.createdAt, h("p", { className: "body deleted", "data-testid": "webchat-deleted" }, t.deleted))
+    : bubble(m.fromMe, m.body, m.createdAt, media(m), undefined, m.isEdited);
+  b.dataset.id = String(m.id);
+  if (m.reactions?.length && !m.isDeleted) {
+    b.classList.add("reacted");
+    b.append(h("span", { className: "reactions", "data-testid": "webchat-reactions", title: t.reactions }, m.reactions.join("")));
+  }
+  return b;
+}
+
+function bubble(mine: boolean, body: string, createdAt: string, extra: Node | null, state?: Pending["state"], edited?: boolean): HTMLElement {
   const time = new Date(createdAt);
   const hhmm = Number.isNaN(time.getTime()) ? "" : time.toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit" });
   return h(
     "div",
-    { className: `msg ${mine ? "mine" : "theirs"}${state ? ` ${state}` : ""}` },
+    { className: `msg ${mine ? "mine" : "theirs"}${state ? ` ${state}` : ""}`, "data-testid": "webchat-message" },
     extra,
     body ? h("p", { className: "body" }, body) : null,
-    h("span", { className: "meta" }, state === "failed" ? t.failed : state === "sending" ? "…" : hhmm),
+    h(
+      "span",
+      { className: "meta" },
+      edited ? h("span", { className: "edited", "data-testid": "webchat-edited" }, `${t.edited} · `) : null,
+      state === "failed" ? t.failed : state === "sending" ? "…" : hhmm,
+    ),
   );
 }
 

@@ -33,9 +33,10 @@ export const webchatManifest: ChannelManifest<typeof webchatConfigSchema> = {
   secretFields: [],
   publicKey: true,
   capabilities: Object.freeze({
-    react: false,
-    edit: false,
-    delete: false,
+    // Pushed live to the visitor's widget (session.ts); the history shows them too (routes.ts).
+    react: true,
+    edit: true,
+    delete: true,
     // The core does not yet tell plugins when an agent read the contact's messages; read ticks for the visitor's own
     // messages come with that hook (docs/plugins.md, web chat).
     markRead: false,

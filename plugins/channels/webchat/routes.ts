@@ -5,7 +5,8 @@
  *   POST /api/webchat/:widgetKey/sessions   {name, email?, phone?} -> {visitorToken, contact: {id, name}}
  *   GET  /api/webchat/:widgetKey/messages   bearer visitorToken; ?before=<id>: {messages (oldest first), hasMore}
  *   POST /api/webchat/:widgetKey/messages   bearer visitorToken; JSON {body, clientId?} or multipart {file, body?, clientId?}
- *   WS   /api/webchat/socket?visitorToken=… frames `message` and `ack` to the visitor; `ack` {id, ack: 2|3} from it;
+ *   WS   /api/webchat/socket?visitorToken=… frames `message`, `ack`, `reaction` {id, emoji}, `edit` {id, body} and
+ *        `delete` {id} to the visitor; `ack` {id, ack: 2|3} from it;
  *        closes 4001 for a bad token, 4004 while the connection is stopped or deleted, 4029 over the address's limit
  *
  * Rules: the widgetKey is public and grants only this API for its own connection. A visitor is who the signed
@@ -15,14 +16,16 @@
  * visitor and per address (rate-limit.ts) answer 429 ERR_RATE_LIMITED.
  *
  * Everything that writes goes through the connection's session and its ChannelHost (contact, inbound, history); the
- * one read of our own is the widgetKey -> connection lookup (cached a minute; a deleted or stopped connection has no
- * session, so its widget answers 404 at once).
+ * reads of our own are the widgetKey -> connection lookup (cached a minute; a deleted or stopped connection has no
+ * session, so its widget answers 404 at once) and, for messages the host already handed over, their edited mark and
+ * the agents' reactions.
  */
 import { Elysia } from "elysia";
 import { z } from "zod";
-import type { InboundMessage } from "../../../src/channels/adapter";
+import type { HostMessage, InboundMessage } from "../../../src/channels/adapter";
 import type { AppContext } from "../../../src/context";
 import { clientIp } from "../../../src/http/client";
+import { forCompany } from "../../../src/db/scope";
 import { AppError, notFound, validationError } from "../../../src/http/errors";
 import { parse } from "../../../src/http/validate";
 import { getPlatformSetting } from "../../../src/modules/settings/queries";
@@ -154,10 +157,39 @@ export function webchatRoutes(ctx: AppContext, opts: { limits?: WebchatLimits } 
     throw rateLimited(r.retryAfterS);
   }
 
+  /**
+   * Messages of the visitor's conversation as the visitor API shows them: the host's view plus the edited mark and the
+   * agents' reactions (read for these ids only, which the host answered for this visitor). Visitor messages' ids are
+   * remembered by the session (a reaction to one is pushed live without a look-up).
+   */
+  async function visitorMessages(session: WebchatSession, visitorId: string, rows: HostMessage[]): Promise<VisitorMessage[]> {
+    if (!rows.length) return [];
+    const ids = rows.map((m) => m.id);
+    const s = forCompany(ctx.db, session.host.connection.companyId);
+    const [edited, reactions] = await Promise.all([
+      s.selectFrom("messages").select("id").where("id", "in", ids).where("isEdited", "=", 1).execute(),
+      s
+        .selectFrom("message_reactions")
+        .select(["messageId", "emoji"])
+        .where("messageId", "in", ids)
+        .where("fromMe", "=", 1)
+        .orderBy("createdAt")
+        .orderBy("id")
+        .execute(),
+    ]);
+    const editedIds = new Set(edited.map((r) => r.id));
+    const byMessage = new Map<number, string[]>();
+    for (const r of reactions) byMessage.set(r.messageId, [...(byMessage.get(r.messageId) ?? []), r.emoji]);
+    return rows.map((m) => {
+      if (!m.fromMe && m.externalId) session.rememberId(m.externalId, m.id);
+      return toVisitorMessage(m, visitorId, { isEdited: editedIds.has(m.id), reactions: m.isDeleted ? [] : (byMessage.get(m.id) ?? []) });
+    });
+  }
+
   /** One message of the visitor's conversation by id (through the host: their own chat only, never a private note). */
   async function messageView(session: WebchatSession, visitorId: string, messageId: number): Promise<VisitorMessage | undefined> {
     const [m] = await session.host.history(visitorId, { beforeId: messageId + 1, limit: 1 });
-    return m && m.id === messageId ? toVisitorMessage(m, visitorId) : undefined;
+    return m && m.id === messageId ? (await visitorMessages(session, visitorId, [m]))[0] : undefined;
   }
 
   /**
@@ -182,7 +214,10 @@ export function webchatRoutes(ctx: AppContext, opts: { limits?: WebchatLimits } 
         ack: 0,
         clientId: clientIdOf(event.externalId, visitorId),
         isDeleted: false,
+        isEdited: false,
+        reactions: [],
       };
+      session.rememberId(event.externalId, result.messageId);
     } else message = await messageView(session, visitorId, result.messageId);
     if (!message) throw new AppError("ERR_INTERNAL", 500, "The message was stored but cannot be read back");
     if (answers.size >= ANSWERS_KEPT) answers.delete(answers.keys().next().value!);
@@ -221,7 +256,7 @@ export function webchatRoutes(ctx: AppContext, opts: { limits?: WebchatLimits } 
       const rows = await conn.session.host.history(visitorId, { beforeId: before, limit: PAGE_SIZE + 1 });
       const page = rows.slice(0, PAGE_SIZE).reverse();
       for (const m of page) if (m.fromMe && m.ack < 3) conn.session.allowAck(visitorId, m.id);
-      return { messages: page.map((m) => toVisitorMessage(m, visitorId)), hasMore: rows.length > PAGE_SIZE };
+      return { messages: await visitorMessages(conn.session, visitorId, page), hasMore: rows.length > PAGE_SIZE };
     })
 
     .post("/:widgetKey/messages", async ({ params, body, headers, request, server, set }) => {
@@ -315,18 +350,19 @@ async function postInput(ctx: AppContext, request: Request, raw: unknown): Promi
   return { ...input, file };
 }
 
-function toVisitorMessage(m: import("../../../src/channels/adapter").HostMessage, visitorId: string): VisitorMessage {
+function toVisitorMessage(m: HostMessage, visitorId: string, extra: Pick<VisitorMessage, "isEdited" | "reactions">): VisitorMessage {
   return {
     id: m.id,
     body: m.body,
     mediaUrl: m.mediaUrl,
-    mediaType: m.mediaType,
-    mediaName: m.mediaName,
+    mediaType: m.isDeleted ? null : m.mediaType,
+    mediaName: m.isDeleted ? null : m.mediaName,
     createdAt: m.createdAt,
     fromMe: !m.fromMe,
     ack: m.ack,
     clientId: m.fromMe ? null : clientIdOf(m.externalId, visitorId),
     isDeleted: m.isDeleted,
+    ...extra,
   };
 }
 

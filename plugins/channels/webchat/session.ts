@@ -7,11 +7,14 @@
  *                  from the history (host.history) when the widget opens again.
  *   visitorAck()   the widget confirms a frame (2, delivered) or shows it on screen (3, read) -> host.ack; the ack
  *                  is echoed to the visitor's other sockets as an `ack` frame.
+ *   react/edit/delete  an agent's reaction (on any message), edit or delete (of our own) pushes a `reaction`
+ *                  {id, emoji} (empty: removed), `edit` {id, body} or `delete` {id} frame, `id` being the message id the
+ *                  visitor API shows. Like send, they store nothing: the core stores the change and the history shows it.
  *
  * The visitor API (routes.ts) reaches the session through the core's session manager and uses its host:
  * host.contact (new visitor), host.inbound (a visitor's message), host.history (the conversation).
  */
-import { type Ack, ChannelError, type ChannelErrorCode, type ChannelHost, type ChannelSession, type OutboundMessage } from "../../../src/channels/adapter";
+import { type Ack, ChannelError, type ChannelErrorCode, type ChannelHost, type ChannelSession, type MessageRef, type OutboundMessage } from "../../../src/channels/adapter";
 import type { WebchatConfig } from "./manifest";
 import { isVisitorId } from "./token";
 
@@ -33,7 +36,12 @@ export interface VisitorMessage {
   ack: number;
   /** The clientId the visitor posted it with (their own messages only). */
   clientId: string | null;
+  /** Deleted for everyone: body and media are empty. */
   isDeleted: boolean;
+  /** An agent changed the text after sending it. */
+  isEdited: boolean;
+  /** The agents' reactions to the message (emoji, oldest first). */
+  reactions: string[];
 }
 
 /** Open sockets per visitor; the oldest is closed beyond this (a visitor with many tabs). */
@@ -41,6 +49,11 @@ const MAX_SOCKETS_PER_VISITOR = 8;
 /** Our messages a visitor may still acknowledge (newest kept), and how many visitors we remember them for. */
 const MAX_ACKABLE_PER_VISITOR = 200;
 const MAX_ACKABLE_VISITORS = 20_000;
+/** Visitor messages' externalId -> message id remembered (posts and history pages); older ones are looked up. */
+const MAX_KNOWN_IDS = 20_000;
+/** How far back (messages) a reaction's target is looked for in the chat when it is not remembered. */
+const LOOKUP_PAGES = 5;
+const LOOKUP_PAGE_SIZE = 200;
 
 /** externalId of a message of ours on web chat. */
 export const outboundExternalId = (messageId: number) => `a:${messageId}`;
@@ -56,6 +69,8 @@ export class WebchatSession implements ChannelSession {
   private sockets = new Map<string, Set<VisitorLink>>();
   /** visitorId -> (our message id -> highest ack the visitor reported). Only these may be acknowledged by that visitor. */
   private ackable = new Map<string, Map<number, number>>();
+  /** Visitor messages' externalId -> our message id (what the visitor API calls it). */
+  private knownIds = new Map<string, number>();
   private running = false;
   private nextFailure: ChannelError | undefined;
 
@@ -74,6 +89,7 @@ export class WebchatSession implements ChannelSession {
     for (const set of this.sockets.values()) for (const link of set) link.close(1001, "Chat closed");
     this.sockets.clear();
     this.ackable.clear();
+    this.knownIds.clear();
   }
 
   async logout(): Promise<void> {
@@ -107,9 +123,60 @@ export class WebchatSession implements ChannelSession {
         ack: 1,
         clientId: null,
         isDeleted: false,
+        isEdited: false,
+        reactions: [],
       } satisfies VisitorMessage,
     });
     return { externalId };
+  }
+
+  async react(ref: MessageRef, emoji: string): Promise<void> {
+    const { visitorId, id } = await this.target(ref);
+    if (id !== undefined) this.push(visitorId, { event: "reaction", data: { id, emoji } });
+  }
+
+  async edit(ref: MessageRef, body: string): Promise<void> {
+    const { visitorId, id } = await this.target(ref);
+    if (id !== undefined) this.push(visitorId, { event: "edit", data: { id, body } });
+  }
+
+  async delete(ref: MessageRef): Promise<void> {
+    const { visitorId, id } = await this.target(ref);
+    if (id !== undefined) this.push(visitorId, { event: "delete", data: { id } });
+  }
+
+  /** Remembers a visitor message's id (routes.ts: posts and history pages), so a reaction to it needs no look-up. */
+  rememberId(externalId: string, messageId: number): void {
+    if (this.knownIds.has(externalId)) return;
+    if (this.knownIds.size >= MAX_KNOWN_IDS) this.knownIds.delete(this.knownIds.keys().next().value!);
+    this.knownIds.set(externalId, messageId);
+  }
+
+  /**
+   * The visitor and the visitor-facing message id a MessageRef points at: `a:<id>` for ours, `v:<visitorId>:<clientId>`
+   * for the visitor's (remembered, else looked up in the chat's recent history). No id for a visitor message too old
+   * to be found: nothing is pushed live, and the widget reads the change from the history when it pages back to it.
+   */
+  private async target(ref: MessageRef): Promise<{ visitorId: string; id?: number }> {
+    const visitorId = ref.chatId;
+    if (!isVisitorId(visitorId)) throw new ChannelError("NOT_ON_CHANNEL", "This contact is not a web-chat visitor");
+    const ours = /^a:(\d+)$/.exec(ref.externalId);
+    if (ours) return { visitorId, id: Number(ours[1]) };
+    if (!ref.externalId.startsWith(`v:${visitorId}:`)) throw new ChannelError("NOT_ON_CHANNEL", "Not a message of this web-chat visitor");
+    const known = this.knownIds.get(ref.externalId);
+    if (known !== undefined) return { visitorId, id: known };
+    let beforeId: number | undefined;
+    for (let page = 0; page < LOOKUP_PAGES; page++) {
+      const rows = await this.host.history(visitorId, { beforeId, limit: LOOKUP_PAGE_SIZE });
+      const hit = rows.find((m) => m.externalId === ref.externalId);
+      if (hit) {
+        this.rememberId(ref.externalId, hit.id);
+        return { visitorId, id: hit.id };
+      }
+      if (rows.length < LOOKUP_PAGE_SIZE) break;
+      beforeId = rows[rows.length - 1]!.id;
+    }
+    return { visitorId };
   }
 
   // ---------------------------------------------------------------------------------------------------------
