@@ -9,6 +9,7 @@ import { connectionsRoutes } from "./modules/connections/routes";
 import { contactsRoutes } from "./modules/contacts/routes";
 import { externalApiRoutes } from "./modules/external-api/routes";
 import { messagesRoutes } from "./modules/messages/routes";
+import { metaRoutes } from "./modules/meta/routes";
 import { plansRoutes } from "./modules/plans/routes";
 import { publicRoutes } from "./modules/public/routes";
 import { queuesRoutes } from "./modules/queues/routes";
@@ -69,6 +70,7 @@ export function createApp(ctx: AppContext) {
     .use(tagsRoutes(ctx))
     .use(ticketNotesRoutes(ctx))
     .use(quickMessagesRoutes(ctx))
+    .use(metaRoutes(ctx))
     .all("/api/*", () => {
       throw new AppError("ERR_NOT_FOUND", 404, "Not found");
     })

@@ -19,6 +19,8 @@ const schema = z.object({
   META_APP_ID: z.string().optional(),
   META_APP_SECRET: z.string().optional(),
   META_GRAPH_URL: z.string().url().default("https://graph.facebook.com/v21.0"),
+  /** Verify token of /api/webhooks/meta; derived from META_APP_SECRET when absent. */
+  META_VERIFY_TOKEN: z.string().optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   ACCESS_TOKEN_TTL_S: z.coerce.number().int().positive().default(15 * 60),
   REFRESH_TOKEN_TTL_S: z.coerce.number().int().positive().default(7 * 24 * 3600),

@@ -7,6 +7,8 @@ import type { AppContext } from "../context";
 import type { ConnectionsTable } from "../db/schema";
 import { forCompany } from "../db/scope";
 import { validationError } from "../http/errors";
+import { countConnections } from "../modules/connections/queries";
+import { assertBelowPlanLimit } from "../modules/plans/limits";
 import type { Insertable } from "kysely";
 
 const ALPHANUMERIC = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
@@ -37,7 +39,10 @@ export interface CreateConnectionInput extends Partial<ConnectionFields> {
   start?: boolean;
 }
 
-/** Creates a connection of the company and launches its session. Ids in the input are resolved within the company. */
+/**
+ * Creates a connection of the company and launches its session. Ids in the input are resolved within the company.
+ * The plan's connection limit applies (403 ERR_PLAN_LIMIT_CONNECTIONS), checked in the creating transaction.
+ */
 export async function createConnection(ctx: AppContext, companyId: number, input: CreateConnectionInput): Promise<{ id: number; token: string; widgetKey: string | null }> {
   const { name, channel, config, queueIds = [], start = true, ...fields } = input;
   const plugin = ctx.channels.registry.get(channel);
@@ -51,6 +56,7 @@ export async function createConnection(ctx: AppContext, companyId: number, input
   const widgetKey = plugin.manifest.publicKey ? randomAlphanumeric(32) : null;
   const id = await ctx.db.transaction().execute(async (trx) => {
     const s = forCompany(trx, companyId);
+    await assertBelowPlanLimit(trx, companyId, "connections", () => countConnections(trx, companyId));
     const hasDefault = await s.selectFrom("connections").select("id").where("isDefault", "=", 1).where("deletedAt", "is", null).executeTakeFirst();
     const wantsDefault = fields.isDefault === 1 || !hasDefault;
     if (wantsDefault && hasDefault) await s.updateTable("connections").set({ isDefault: 0 }).where("id", "=", hasDefault.id).execute();

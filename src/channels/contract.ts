@@ -7,7 +7,8 @@
  * The harness drives the plugin through its real path (its fake provider server, webhook or socket) and reports
  * what the provider saw. The suite checks what the core promises on top: status reaches the row and the web app,
  * inbound creates contact/ticket/message once, sends answer an externalId, acks only move forward, provider
- * failures become a ChannelError code on the message, stop ends the session.
+ * failures become a ChannelError code on the message (a refusal for now, RATE_LIMITED or TEMPORARY, is queued again
+ * with its code and then sent), stop ends the session.
  *
  * Only tests import this file (it uses bun:test).
  */
@@ -35,7 +36,10 @@ export interface ContractHarness {
   sent(): Promise<{ externalId: string; to: string; body: string }[]>;
   /** The provider reports delivery progress for one of our messages. */
   deliverAck(externalId: string, ack: Ack): Promise<void>;
-  /** The provider will refuse the next send; answers the ChannelError code the plugin must map that refusal to. */
+  /**
+   * The provider will refuse the next send (once); answers the ChannelError code the plugin must map that refusal to.
+   * With RATE_LIMITED or TEMPORARY the suite expects the core to send it again (make the hint, if any, short).
+   */
   failNextSend(): Promise<ChannelErrorCode>;
   close(): Promise<void>;
 }
@@ -77,20 +81,30 @@ export function runChannelContract(name: string, makeHarness: () => Promise<Cont
       h.ctx.db.selectFrom("messages").selectAll().where("connectionId", "=", connectionId).where("externalId", "=", externalId).executeTakeFirst();
     const identity = (from: string) => h.identityOf?.(from) ?? from;
 
-    /** An inbound text, the ticket accepted by the admin, and an agent reply; answers the reply's row once sent or failed. */
-    async function reply(body: string) {
+    const messageRow = (id: number) => h.ctx.db.selectFrom("messages").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+
+    /** An inbound text, the ticket accepted by the admin, and an agent reply; answers the reply's id. */
+    async function replyId(body: string): Promise<number> {
       await h.deliverText({ externalId: `c-${crypto.randomUUID()}`, from: "5511987650001", name: "Contract", body: "hi" });
       const inbound = await eventually(async () => h.ctx.db.selectFrom("messages").select("ticketId").where("connectionId", "=", connectionId).executeTakeFirst());
       const accepted = await h.json("PUT", `/api/tickets/${inbound.ticketId}`, { token: h.adminToken, body: { status: "open" } });
       expect(accepted.status).toBe(200);
       const res = await h.json("POST", `/api/messages/${inbound.ticketId}`, { token: h.adminToken, body: { body } });
       expect(res.status).toBe(200);
-      const id = res.body.message.id as number;
+      return res.body.message.id as number;
+    }
+
+    /** The message's row once sent or failed. */
+    function settled(id: number, timeoutMs?: number) {
       return eventually(async () => {
         await h.ctx.channels.idle();
-        const row = await h.ctx.db.selectFrom("messages").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-        return row.sendStatus === "sent" || row.sendStatus === "failed" ? row : undefined;
-      });
+        const r = await messageRow(id);
+        return r.sendStatus === "sent" || r.sendStatus === "failed" ? r : undefined;
+      }, timeoutMs);
+    }
+
+    async function reply(body: string) {
+      return settled(await replyId(body));
     }
 
     test("start: the status reaches the connection row and the web app", async () => {
@@ -138,11 +152,22 @@ export function runChannelContract(name: string, makeHarness: () => Promise<Cont
       expect((await messageByExternal(row.externalId!))!.ack).toBe(3);
     });
 
-    test("send failure: the provider's refusal is a ChannelError code on the message", async () => {
+    test("send failure: the provider's refusal is a ChannelError code on the message; a refusal for now is sent again", async () => {
       const code = await h.failNextSend();
-      const row = await reply("will fail");
-      expect(row).toMatchObject({ sendStatus: "failed", errorCode: code, attempts: 1 });
-      expect(row.errorMessage).toBeTruthy();
+      const id = await replyId("will fail");
+      if (code === "RATE_LIMITED" || code === "TEMPORARY") {
+        const waiting = await eventually(async () => {
+          const r = await messageRow(id);
+          return r.sendStatus === "queued" && r.attempts === 1 ? r : undefined;
+        });
+        expect(waiting).toMatchObject({ errorCode: code });
+        expect(waiting.retryAt).toBeTruthy();
+        expect(await settled(id, 10_000)).toMatchObject({ sendStatus: "sent", errorCode: null, retryAt: null, attempts: 2 });
+        return;
+      }
+      const failed = await settled(id);
+      expect(failed).toMatchObject({ sendStatus: "failed", errorCode: code, attempts: 1 });
+      expect(failed.errorMessage).toBeTruthy();
     });
 
     test("stop: the session ends and the connection shows it", async () => {

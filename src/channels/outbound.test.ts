@@ -4,6 +4,7 @@ import { ADMIN } from "../../tests/helpers/test-app";
 import { type ChannelTestApp, createChannelTestApp, createTestChannel, type TestChannel, type TestSession } from "../../tests/helpers/test-channel";
 import { ChannelError } from "./adapter";
 import { createConnection, type CreateConnectionInput } from "./connections";
+import { MAX_SEND_ATTEMPTS } from "./outbound";
 
 const PNG_1PX = Uint8Array.from(
   atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="),
@@ -34,6 +35,9 @@ async function setup(opts: { conn?: Partial<CreateConnectionInput>; accept?: boo
 }
 
 const message = (app: ChannelTestApp, id: number) => app.ctx.db.selectFrom("messages").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+/** An agent's message on the ticket; answers its id. */
+const post = async (app: ChannelTestApp, token: string, ticketId: number, body: string) =>
+  (await app.json("POST", `/api/messages/${ticketId}`, { token, body: { body } })).body.message.id as number;
 
 describe("outbound pipeline", () => {
   test("an agent's message is stored queued/ack 0, sent through the plugin, then sent/ack 1 with the channel's id", async () => {
@@ -201,6 +205,105 @@ describe("outbound pipeline", () => {
     const foreign = await t.json("POST", `/api/messages/${ticketId}`, { token, body: { body: "x", quotedMsg: 999999 } });
     expect(foreign.status).toBe(400);
     expect(foreign.body.fields.quotedMsg).toBeDefined();
+  });
+});
+
+describe("refusals for now (RATE_LIMITED, TEMPORARY): queued again with backoff", () => {
+  /** What the retry waits: retryAt against the moment it was queued again (both written together). */
+  const wait = (row: { retryAt: string | null; updatedAt: string }) => Date.parse(row.retryAt!) - Date.parse(row.updatedAt);
+
+  test("queued again with the code, the attempts and the provider's hint; later messages wait behind it; sent in order when due", async () => {
+    const { t, s, token, ticketId } = await setup();
+    s.failNext("RATE_LIMITED", "slow down", 30_000);
+    const first = await post(t, token, ticketId, "first");
+    const second = await post(t, token, ticketId, "second");
+    await t.ctx.channels.idle();
+    const waiting = await message(t, first);
+    expect(waiting).toMatchObject({ sendStatus: "queued", attempts: 1, errorCode: "RATE_LIMITED", errorMessage: "slow down", ack: 0 });
+    expect(wait(waiting)).toBe(30_000);
+    expect(await message(t, second)).toMatchObject({ sendStatus: "queued", attempts: 0, retryAt: null });
+    const shown = (await t.json("GET", `/api/messages/${ticketId}`, { token })).body.messages.find((m: { id: number }) => m.id === first);
+    expect(shown).toMatchObject({ sendStatus: "queued", attempts: 1, errorCode: "RATE_LIMITED" });
+
+    await t.ctx.channels.outbound.retryDue(); // not due yet
+    await t.ctx.channels.idle();
+    expect(s.sendCalls).toBe(1);
+    t.clock.advance(30_000);
+    await t.ctx.channels.outbound.retryDue();
+    await t.ctx.channels.idle();
+    expect(await message(t, first)).toMatchObject({ sendStatus: "sent", attempts: 2, errorCode: null, errorMessage: null, retryAt: null, ack: 1 });
+    expect(await message(t, second)).toMatchObject({ sendStatus: "sent", attempts: 1 });
+    expect(s.sent.map((m) => m.body)).toEqual(["first", "second"]);
+  });
+
+  test("without a hint the wait doubles (1 s, 2 s, 4 s, 8 s); the fifth refusal fails the message with its code", async () => {
+    const { t, s, token, ticketId } = await setup();
+    for (let i = 0; i < MAX_SEND_ATTEMPTS; i++) s.failNext("TEMPORARY", "provider down");
+    const id = await post(t, token, ticketId, "persistent");
+    await t.ctx.channels.idle();
+    for (let attempt = 1; attempt < MAX_SEND_ATTEMPTS; attempt++) {
+      const row = await message(t, id);
+      expect(row).toMatchObject({ sendStatus: "queued", attempts: attempt, errorCode: "TEMPORARY" });
+      expect(wait(row)).toBe(1000 * 2 ** (attempt - 1));
+      t.clock.advance(wait(row));
+      await t.ctx.channels.outbound.retryDue();
+      await t.ctx.channels.idle();
+    }
+    expect(await message(t, id)).toMatchObject({ sendStatus: "failed", attempts: MAX_SEND_ATTEMPTS, errorCode: "TEMPORARY", retryAt: null });
+    expect(s.sendCalls).toBe(MAX_SEND_ATTEMPTS);
+    // A person may still send it again.
+    expect((await t.json("POST", `/api/messages/${id}/retry`, { token })).status).toBe(200);
+    await t.ctx.channels.idle();
+    expect(await message(t, id)).toMatchObject({ sendStatus: "sent", attempts: MAX_SEND_ATTEMPTS + 1 });
+  });
+
+  test("never more than 24 h late: a wait past the limit fails the message now; other codes fail at once", async () => {
+    const { t, s, token, ticketId } = await setup();
+    s.failNext("RATE_LIMITED", "come back tomorrow", 25 * HOUR);
+    const late = await post(t, token, ticketId, "late");
+    s.failNext("OUTSIDE_WINDOW", "window closed");
+    const closed = await post(t, token, ticketId, "closed");
+    await t.ctx.channels.idle();
+    expect(await message(t, late)).toMatchObject({ sendStatus: "failed", attempts: 1, errorCode: "RATE_LIMITED", retryAt: null });
+    expect(await message(t, closed)).toMatchObject({ sendStatus: "failed", attempts: 1, errorCode: "OUTSIDE_WINDOW" });
+  });
+
+  test("the resend wakes up on its own (the timer), and after a restart through the sweep", async () => {
+    const { t, s, token, ticketId } = await setup();
+    s.failNext("TEMPORARY", "blip");
+    const id = await post(t, token, ticketId, "wakes up");
+    await t.ctx.channels.idle();
+    expect((await message(t, id)).sendStatus).toBe("queued");
+    await Bun.sleep(1_100);
+    await t.ctx.channels.idle();
+    expect(await message(t, id)).toMatchObject({ sendStatus: "sent", attempts: 2 });
+  });
+});
+
+describe("a lost authorisation reported twice", () => {
+  test("a send that calls host.lost and throws AUTH_EXPIRED (in either order) changes the status once: one notice", async () => {
+    for (const order of ["lost first", "thrown first"] as const) {
+      const { t: app, s, token, ticketId, connectionId } = await setup();
+      const statuses: string[] = [];
+      const emit = app.ctx.hub.emit.bind(app.ctx.hub);
+      app.ctx.hub.emit = ((companyId: number, event: string, data: any, opts?: never) => {
+        if (event === `company-${companyId}-whatsappSession`) statuses.push(data.session.status);
+        return emit(companyId, event, data, opts);
+      }) as typeof app.ctx.hub.emit;
+      s.send = async () => {
+        const expired = new ChannelError("AUTH_EXPIRED", "token expired");
+        if (order === "lost first") s.host.lost(expired);
+        else setTimeout(() => s.host.lost(expired), 0);
+        throw expired;
+      };
+      await post(app, token, ticketId, "hello?");
+      await Bun.sleep(10);
+      await app.ctx.channels.idle();
+      expect(statuses).toEqual(["DISCONNECTED"]);
+      expect((await app.ctx.db.selectFrom("connections").select("status").where("id", "=", connectionId).executeTakeFirstOrThrow()).status).toBe("DISCONNECTED");
+      await app.close();
+      t = undefined;
+    }
   });
 });
 

@@ -263,14 +263,14 @@ export class Outbound {
 
   /** Dispatches the messages queued again whose retryAt has come (oldest first). */
   async retryDue(): Promise<void> {
+    // No ORDER BY: it would scan every message instead of the queued rows' partial index.
     const rows = await this.ctx.db
       .selectFrom("messages")
       .select(["id", "ticketId"])
       .where("sendStatus", "=", sql.lit("queued"))
       .where("retryAt", "<=", this.ctx.clock.now().toISOString())
-      .orderBy("id")
       .execute();
-    for (const r of rows) void this.dispatch(r.id, r.ticketId);
+    for (const r of rows.sort((a, b) => a.id - b.id)) void this.dispatch(r.id, r.ticketId);
   }
 
   /** Queued rows older than 24 h are failed (EXPIRED), never sent late. */
@@ -352,7 +352,7 @@ export class Outbound {
       return;
     }
     if (row.retryAt && Date.parse(row.retryAt) > now.getTime()) return; // its wake-up (or the sweep) sends it
-    if (await this.behindRetry(row)) {
+    if (await this.behindRetry(row.id, row.ticketId, row.connectionId)) {
       this.held.add(row.ticketId);
       return;
     }
@@ -424,14 +424,16 @@ export class Outbound {
   }
 
   /** An earlier message of the ticket is queued again for later: this one waits behind it (the chat keeps its order). */
-  private async behindRetry(row: { id: number; ticketId: number }): Promise<boolean> {
+  private async behindRetry(messageId: number, ticketId: number, connectionId: number): Promise<boolean> {
+    // Among the connection's queued rows (their partial index), not the ticket's whole history.
     const earlier = await this.ctx.db
       .selectFrom("messages")
       .select("id")
-      .where("ticketId", "=", row.ticketId)
-      .where("sendStatus", "=", "queued")
+      .where("connectionId", "=", connectionId)
+      .where("sendStatus", "=", sql.lit("queued"))
+      .where("ticketId", "=", ticketId)
       .where("retryAt", "is not", null)
-      .where("id", "<", row.id)
+      .where("id", "<", messageId)
       .limit(1)
       .executeTakeFirst();
     return earlier !== undefined;

@@ -100,9 +100,9 @@ export class TestSession implements ChannelSession {
 
   // ---- test controls --------------------------------------------------------------------------------------
 
-  /** The next send throws ChannelError(code) (queue several by calling again). */
-  failNext(code: ChannelErrorCode, message = `channel said ${code}`): void {
-    this.errors.push(new ChannelError(code, message));
+  /** The next send throws ChannelError(code) (queue several by calling again), with the provider's wait hint if given. */
+  failNext(code: ChannelErrorCode, message = `channel said ${code}`, retryAfterMs?: number): void {
+    this.errors.push(new ChannelError(code, message, undefined, retryAfterMs));
   }
 
   /** Sends wait until release() (to catch a message in flight). */

@@ -21,6 +21,12 @@ const PUBLIC = new Set([
   "POST /api/webchat/:widgetKey/sessions",
   "GET /api/webchat/:widgetKey/messages",
   "POST /api/webchat/:widgetKey/messages",
+  // Channel webhooks: authenticated by the provider's signature, not a user's token (verified in each plugin's tests;
+  // malformed bodies still never get a 5xx: without META_APP_SECRET the Meta endpoint answers 403).
+  "GET /api/webhooks/whatsappapi/:connectionId",
+  "POST /api/webhooks/whatsappapi/:connectionId",
+  "GET /api/webhooks/meta",
+  "POST /api/webhooks/meta",
   "GET /*",
   "ALL /api/*",
 ]);

@@ -1,10 +1,10 @@
 /**
- * What the Meta plugins need from the environment (ARCHITECTURE.md, Configuration): the Graph base URL, the app's
- * id and secret (Messenger/Instagram webhooks and the OAuth exchange), the public URL (media by link), and a fetch.
+ * What the Meta plugins need from the app (ARCHITECTURE.md, Configuration): the Graph base URL, the app's id and
+ * secret (Messenger/Instagram webhooks and the OAuth exchange), the public URL (media by link), and a fetch.
  *
- * ChannelHost carries no configuration, so each plugin factory takes a MetaEnvSource: a plain object (tests point
- * graphUrl at the fake), or a getter read at first use. The default getter reads the process environment with the
- * same names and defaults as src/config.ts.
+ * ChannelHost carries no configuration, so the plugin factories take it: plugins/index.ts builds it from the app
+ * config (META_GRAPH_URL, META_APP_ID, META_APP_SECRET, META_VERIFY_TOKEN, PUBLIC_URL); tests point graphUrl at the
+ * fake. The process environment is never read here.
  */
 import type { Logger } from "../../../src/log";
 
@@ -26,24 +26,17 @@ export interface MetaEnv {
   downloadInstagramMedia?: boolean;
 }
 
-export type MetaEnvSource = Partial<MetaEnv> | (() => Partial<MetaEnv>);
-
 export const DEFAULT_GRAPH_URL = "https://graph.facebook.com/v21.0";
 
-/** Fills the gaps of `source` from the process environment; the getter runs once. */
-export function lazyMetaEnv(source: MetaEnvSource = {}): () => MetaEnv {
-  let cached: MetaEnv | undefined;
-  return () => (cached ??= resolveMetaEnv(typeof source === "function" ? source() : source));
-}
-
-export function resolveMetaEnv(partial: Partial<MetaEnv> = {}, env: Record<string, string | undefined> = process.env): MetaEnv {
+/** The environment with its defaults filled in (Graph URL without a trailing slash, the global fetch). */
+export function resolveMetaEnv(partial: Partial<MetaEnv> = {}): MetaEnv {
   const pick = (v: string | undefined) => (v === undefined || v === "" ? undefined : v);
   return {
-    graphUrl: (partial.graphUrl ?? pick(env.META_GRAPH_URL) ?? DEFAULT_GRAPH_URL).replace(/\/+$/, ""),
-    appId: partial.appId ?? pick(env.META_APP_ID),
-    appSecret: partial.appSecret ?? pick(env.META_APP_SECRET),
-    verifyToken: partial.verifyToken ?? pick(env.META_VERIFY_TOKEN),
-    publicUrl: partial.publicUrl ?? pick(env.PUBLIC_URL),
+    graphUrl: (pick(partial.graphUrl) ?? DEFAULT_GRAPH_URL).replace(/\/+$/, ""),
+    appId: pick(partial.appId),
+    appSecret: pick(partial.appSecret),
+    verifyToken: pick(partial.verifyToken),
+    publicUrl: pick(partial.publicUrl),
     fetch: partial.fetch ?? ((input, init) => fetch(input, init)),
     downloadInstagramMedia: partial.downloadInstagramMedia ?? false,
     ...(partial.log ? { log: partial.log } : {}),

@@ -49,6 +49,13 @@ describe("GraphClient", () => {
     await expect(graph.get("/me")).rejects.toMatchObject({ code: "TEMPORARY" });
   });
 
+  test("a Graph that takes the request and never answers is UNKNOWN (it may have been carried out)", async () => {
+    const silent = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Promise<Response>(() => {}) });
+    const graph = new GraphClient({ baseUrl: `http://127.0.0.1:${silent.port}/v21.0`, accessToken: "x", timeoutMs: 200 });
+    await expect(graph.post("/1/messages", { text: "hi" })).rejects.toMatchObject({ code: "UNKNOWN" });
+    await silent.stop(true);
+  });
+
   test("absolute URLs (paging links, media) are used as given", async () => {
     fake.addMedia("778899", new Uint8Array([1, 2, 3]), "image/jpeg");
     const graph = new GraphClient({ baseUrl: fake.url, accessToken: FAKE_IDS.waToken });

@@ -23,9 +23,9 @@ export class GraphError extends ChannelError {
     code: ChannelErrorCode,
     message: string,
     readonly graph: GraphErrorInfo,
-    readonly retryAfterMs?: number,
+    retryAfterMs?: number,
   ) {
-    super(code, message, graph);
+    super(code, message, graph, retryAfterMs);
     this.name = "GraphError";
   }
 }

@@ -61,6 +61,13 @@ describe("mapGraphError", () => {
     expect(net.retryAfterMs).toBe(5_000);
   });
 
+  test("a timeout is UNKNOWN, not TEMPORARY: Meta may have carried the request out, so the core never resends it", () => {
+    const late = networkError(new DOMException("The operation timed out.", "TimeoutError"));
+    expect(late.code).toBe("UNKNOWN");
+    expect(late.message).toContain("may have been carried out");
+    expect(late.retryAfterMs).toBeUndefined();
+  });
+
   test("anything else is UNKNOWN and keeps Meta's message", () => {
     const e = fromPreset(GRAPH_ERRORS.templateMissing());
     expect(e.code).toBe("UNKNOWN");

@@ -10,7 +10,7 @@ import { GraphError, type GraphErrorInfo } from "./graph-error";
  *   4, 17, 32, 613, 80007, 130429, 131056                                  -> RATE_LIMITED (with a retry hint)
  *   131026 (undeliverable), 551 (person unavailable), 100/2018001 (no matching user), 230 -> NOT_ON_CHANNEL
  *   131047 (re-engagement), 10/2018278 and 10/2018065 (outside allowed window) -> OUTSIDE_WINDOW
- *   HTTP 5xx, 1, 2, 131000, 131016, network failures                       -> TEMPORARY
+ *   HTTP 5xx, 1, 2, 131000, 131016, Meta unreachable                       -> TEMPORARY (a timeout: UNKNOWN, see networkError)
  *   anything else                                                          -> UNKNOWN, with Meta's text kept
  */
 export function mapGraphError(input: { status?: number; body?: unknown; headers?: Headers }): GraphError {
@@ -35,9 +35,17 @@ export function mapStatusError(err: unknown): GraphError {
   return mapGraphError({ body: { error: { code: e.code, message: e.message ?? e.title, error_data: e.error_data } } });
 }
 
-/** A fetch that never answered (DNS, refused, reset, timeout). */
+/**
+ * A fetch that got no answer. Unreachable (DNS, refused, reset) is TEMPORARY: Meta did not take the request, so the
+ * core may send it again. A timeout is UNKNOWN: the request went out and Meta may have carried it out (a message may
+ * have been delivered), so only a person decides to send it again.
+ */
 export function networkError(err: unknown): GraphError {
   const message = err instanceof Error ? err.message : String(err);
+  const name = err instanceof Error ? err.name : "";
+  if (name === "TimeoutError" || name === "AbortError") {
+    return new GraphError("UNKNOWN", `Meta did not answer in time; the request may have been carried out: ${message}`, { message });
+  }
   return new GraphError("TEMPORARY", `Meta unreachable: ${message}`, { message }, 5_000);
 }
 

@@ -39,7 +39,7 @@ beforeAll(async () => {
   fake = await FakeGraph.start();
   fake.addProfile(PSID, { first_name: "Peter", last_name: "Chang", profile_pic: "https://platform-lookaside.fbsbx.com/platform/profilepic/?psid=1254459154682919" });
   meta = createMetaPlugins({ graphUrl: fake.url, appId: FAKE_IDS.appId, appSecret: SECRET, log: quiet });
-  server = serveWebhooks({ meta: meta.metaWebhooks, facebook: meta.facebook.webhooks! });
+  server = serveWebhooks({ meta: meta.facebook.sharedWebhooks!.routes });
   url = server.urlFor("meta");
 });
 afterAll(async () => {
@@ -67,8 +67,6 @@ describe("session and webhook endpoint", () => {
     expect(ok.status).toBe(200);
     expect(await ok.text()).toBe("challenge-123");
     expect((await verifySubscription(url, "nope")).status).toBe(403);
-    // The plugin's own mount answers the same.
-    expect((await verifySubscription(server.urlFor("facebook"), token)).status).toBe(200);
   });
 
   test("signatures: missing 401, wrong 403, never processed", async () => {
@@ -78,10 +76,12 @@ describe("session and webhook endpoint", () => {
     expect(fh.logs.some((l) => l.includes("bad X-Hub-Signature-256"))).toBe(true);
   });
 
-  test("without META_APP_SECRET nothing is processed", async () => {
+  test("without META_APP_SECRET nothing is processed: 403 ERR_META_NOT_CONFIGURED (a refusal, never a 5xx)", async () => {
     const bare = createMetaPlugins({ graphUrl: fake.url, appId: FAKE_IDS.appId, appSecret: "", log: quiet });
     const s = serveWebhooks({ meta: bare.metaWebhooks });
-    expect((await deliver(s.urlFor("meta"), fixture("text-quick-reply"), SECRET)).status).toBe(503);
+    const res = await deliver(s.urlFor("meta"), fixture("text-quick-reply"), SECRET);
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({ error: "ERR_META_NOT_CONFIGURED" });
     expect((await verifySubscription(s.urlFor("meta"), "anything")).status).toBe(403);
     expect(warnings).toContain("Meta webhook refused: META_APP_SECRET is not configured");
     await s.stop();

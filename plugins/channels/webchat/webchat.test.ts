@@ -377,7 +377,8 @@ describe("session", () => {
     const failed = await agentReply(v.contactId, "will fail");
     await h!.t.ctx.channels.idle();
     const row = await h!.t.ctx.db.selectFrom("messages").select(["sendStatus", "errorCode"]).where("id", "=", failed.id).executeTakeFirstOrThrow();
-    expect(row).toEqual({ sendStatus: "failed", errorCode: "TEMPORARY" });
+    // A refusal for now is queued again with its reason (the core resends it; channels contract).
+    expect(row).toEqual({ sendStatus: "queued", errorCode: "TEMPORARY" });
   });
 });
 

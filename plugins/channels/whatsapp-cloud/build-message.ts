@@ -2,18 +2,10 @@
  * Request bodies of POST /{phone-number-id}/messages, one function per kind. Pure.
  * Reference: https://developers.facebook.com/docs/whatsapp/cloud-api/reference/messages
  */
+import type { OutboundTemplate } from "../../../src/channels/adapter";
 import { parseVCard } from "./vcard";
 
 export type WaOutgoing = Record<string, unknown> & { messaging_product: "whatsapp"; to?: string };
-
-/** A template to send (the core's template picker hands one over; see OutboundTemplate in templates.ts). */
-export interface TemplateRef {
-  name: string;
-  /** Language code as Meta lists it (en_US, pt_BR...). */
-  language: string;
-  /** Components with their parameters, exactly as the Cloud API takes them. */
-  components?: unknown[];
-}
 
 function base(to: string, replyTo?: string): WaOutgoing {
   return { messaging_product: "whatsapp", recipient_type: "individual", to, ...(replyTo ? { context: { message_id: replyTo } } : {}) };
@@ -41,7 +33,8 @@ export function buildReaction(to: string, messageId: string, emoji: string): WaO
   return { ...base(to), type: "reaction", reaction: { message_id: messageId, emoji } };
 }
 
-export function buildTemplate(to: string, t: TemplateRef, replyTo?: string): WaOutgoing {
+/** Components go exactly as the Cloud API takes them (header/body/button parameters). */
+export function buildTemplate(to: string, t: OutboundTemplate, replyTo?: string): WaOutgoing {
   return {
     ...base(to, replyTo),
     type: "template",

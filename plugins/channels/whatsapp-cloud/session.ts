@@ -7,23 +7,20 @@ import { ChannelError, type ChannelHost, type ChannelSession, type InboundMedia,
 import type { MetaEnv } from "../_meta-graph/env";
 import { GraphClient } from "../_meta-graph/graph-client";
 import type { GraphError } from "../_meta-graph/graph-error";
-import { buildContacts, buildMedia, buildReaction, buildRead, buildTemplate, buildText, mediaKindFor, type TemplateRef, type WaOutgoing } from "./build-message";
+import { buildContacts, buildMedia, buildReaction, buildRead, buildTemplate, buildText, mediaKindFor, type WaOutgoing } from "./build-message";
 import type { WhatsAppCloudConfig } from "./manifest";
 import { normalizeWhatsAppMessage, statusToAck, type WaChangeValue, type WaMedia } from "./normalize";
 import type { WaLiveSession, WaSessionRegistry } from "./registry";
 
-/** OutboundMessage plus the template the core's template send adds (mediaType template). */
-export type WaOutboundMessage = OutboundMessage & { template?: TemplateRef };
-
 export interface WaSessionDeps {
-  env: () => MetaEnv;
+  env: MetaEnv;
   registry: WaSessionRegistry;
 }
 
 export function createWhatsAppCloudSession(host: ChannelHost, config: WhatsAppCloudConfig, deps: WaSessionDeps): ChannelSession {
   let started = false;
   let lostReported = false;
-  const env = deps.env();
+  const env = deps.env;
   const graph = new GraphClient({
     baseUrl: env.graphUrl,
     fetch: env.fetch,
@@ -130,7 +127,7 @@ export function createWhatsAppCloudSession(host: ChannelHost, config: WhatsAppCl
       await host.authState.clear();
     },
 
-    async send(msg: WaOutboundMessage) {
+    async send(msg: OutboundMessage) {
       if (msg.to.isGroup) throw new ChannelError("UNSUPPORTED", "The WhatsApp Cloud API has no group chats");
       const to = recipient(msg);
       const replyTo = msg.quoted?.externalId;

@@ -75,11 +75,10 @@ describe("session lifecycle", () => {
   });
 
   test("with PUBLIC_URL, start points the account's callback at this connection (Meta verifies it first)", async () => {
-    let publicUrl = "";
-    // The env getter runs at the first session, once the server that serves this plugin's routes is up.
-    const p = createWhatsAppCloudPlugin({ env: () => ({ graphUrl: fake.url, publicUrl }) });
-    const own = serveWebhooks({ whatsappapi: p.webhooks! });
-    publicUrl = `${own.url}/`;
+    // The server first, then the plugin with the server's URL as its public URL, then the plugin's routes on it.
+    const own = serveWebhooks({});
+    const p = createWhatsAppCloudPlugin({ env: { graphUrl: fake.url, publicUrl: `${own.url}/` } });
+    own.mount("whatsappapi", p.webhooks!);
     const h = createFakeHost({ id: 9, channel: "whatsappapi" });
     const s = p.createSession(h.host, config);
     await s.start();
@@ -342,8 +341,8 @@ describe("errors", () => {
 });
 
 describe("templates", () => {
-  test("listTemplates answers the approved ones with their components", async () => {
-    const list = await plugin.listTemplates(config);
+  test("templates.list answers the approved ones with their components", async () => {
+    const list = await plugin.templates!.list(config);
     expect(list.map((t) => `${t.name}/${t.language}`)).toEqual(["hello_world/en_US", "order_update/pt_BR"]);
     expect(list[1]!.components).toEqual([{ type: "BODY", text: "Olá {{1}}, seu pedido {{2}} foi enviado.", example: { body_text: [["Maria", "#1234"]] } }]);
     const req = fake.last("GET", `/${FAKE_IDS.wabaId}/message_templates`)!;
@@ -355,9 +354,18 @@ describe("templates", () => {
     const local = await FakeGraph.start();
     for (let i = 0; i < 130; i++) local.addTemplate(FAKE_IDS.wabaId, { id: String(9000 + i), name: `t_${i}`, language: "es", status: "APPROVED", category: "UTILITY", components: [] });
     const p = createWhatsAppCloudPlugin({ env: { graphUrl: local.url } });
-    const list = await p.listTemplates(config);
+    const list = await p.templates!.list(config);
     expect(list).toHaveLength(132);
     expect(local.find("GET", `/${FAKE_IDS.wabaId}/message_templates`)).toHaveLength(2);
     await local.stop();
+  });
+
+  test("templates.render: the BODY with the body parameters sent (text, currency and date fallbacks)", async () => {
+    const [hello, order] = await plugin.templates!.list(config);
+    const body = (...parameters: unknown[]) => [{ type: "header", parameters: [{ type: "text", text: "not the body" }] }, { type: "body", parameters }];
+    expect(plugin.templates!.render(order!, body({ type: "text", text: "Maria" }, { type: "text", text: "#1234" }))).toBe("Olá Maria, seu pedido #1234 foi enviado.");
+    expect(plugin.templates!.render(order!, body({ type: "currency", currency: { fallback_value: "R$ 10,00", code: "BRL", amount_1000: 10000 } }))).toBe("Olá R$ 10,00, seu pedido {{2}} foi enviado.");
+    expect(plugin.templates!.render(order!)).toBe("Olá {{1}}, seu pedido {{2}} foi enviado.");
+    expect(plugin.templates!.render(hello!)).toStartWith("Welcome and congratulations!!");
   });
 });

@@ -15,12 +15,14 @@ export interface WebhookServer {
   url: string;
   /** http://127.0.0.1:port/api/webhooks/<prefix> */
   urlFor(prefix: string): string;
+  /** Adds routes once the server is up (a plugin built with the server's URL as its public URL). */
+  mount(prefix: string, register: (router: WebhookRouter) => void): void;
   stop(): Promise<void>;
 }
 
 export function serveWebhooks(mounts: Record<string, (router: WebhookRouter) => void>): WebhookServer {
   const routes: Route[] = [];
-  for (const [prefix, register] of Object.entries(mounts)) {
+  const mount = (prefix: string, register: (router: WebhookRouter) => void) => {
     const add = (method: string) => (path: string, handler: WebhookHandler) => {
       const full = `/api/webhooks/${prefix}${path === "/" || path === "" ? "" : path.startsWith("/") ? path : `/${path}`}`;
       const names: string[] = [];
@@ -35,7 +37,8 @@ export function serveWebhooks(mounts: Record<string, (router: WebhookRouter) => 
       routes.push({ method, regex, names, handler });
     };
     register({ get: add("GET"), post: add("POST") });
-  }
+  };
+  for (const [prefix, register] of Object.entries(mounts)) mount(prefix, register);
   const server = Bun.serve({
     hostname: "127.0.0.1",
     port: 0,
@@ -53,5 +56,5 @@ export function serveWebhooks(mounts: Record<string, (router: WebhookRouter) => 
     },
   });
   const url = `http://127.0.0.1:${server.port}`;
-  return { url, urlFor: (prefix) => `${url}/api/webhooks/${prefix}`, stop: () => server.stop(true) };
+  return { url, urlFor: (prefix) => `${url}/api/webhooks/${prefix}`, mount, stop: () => server.stop(true) };
 }

@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(() => fake.stop());
 beforeEach(() => fake.reset());
 
-const env = () => resolveMetaEnv({ graphUrl: fake.url, appId: FAKE_IDS.appId, appSecret: FAKE_IDS.appSecret }, {});
+const env = () => resolveMetaEnv({ graphUrl: fake.url, appId: FAKE_IDS.appId, appSecret: FAKE_IDS.appSecret });
 const input = (addInstagram: boolean) => ({ userId: FAKE_IDS.userId, userToken: FAKE_IDS.userShortToken, addInstagram });
 
 describe("connectPages (POST /api/facebook)", () => {
@@ -55,7 +55,7 @@ describe("connectPages (POST /api/facebook)", () => {
       local.addPage({ id, name: `Page ${i}`, token: `EAAJB-page-token-${i}-xxxxxxxxxxxx` });
     }
     local.addUser({ id: FAKE_IDS.userId, shortToken: FAKE_IDS.userShortToken, longToken: FAKE_IDS.userLongToken, pageIds: ids });
-    const res = await connectPages(input(false), resolveMetaEnv({ graphUrl: local.url, appId: FAKE_IDS.appId, appSecret: FAKE_IDS.appSecret }, {}));
+    const res = await connectPages(input(false), resolveMetaEnv({ graphUrl: local.url, appId: FAKE_IDS.appId, appSecret: FAKE_IDS.appSecret }));
     expect(res.connections).toHaveLength(130);
     expect(local.find("GET", `/${FAKE_IDS.userId}/accounts`)).toHaveLength(2);
     await local.stop();
@@ -76,6 +76,6 @@ describe("connectPages (POST /api/facebook)", () => {
   });
 
   test("META_APP_ID and META_APP_SECRET are required", async () => {
-    await expect(connectPages(input(false), resolveMetaEnv({ graphUrl: fake.url }, {}))).rejects.toMatchObject({ code: "UNSUPPORTED" });
+    await expect(connectPages(input(false), resolveMetaEnv({ graphUrl: fake.url }))).rejects.toMatchObject({ code: "UNSUPPORTED" });
   });
 });

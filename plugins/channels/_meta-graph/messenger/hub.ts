@@ -1,5 +1,7 @@
-import type { ChannelHost } from "../../../../src/channels/adapter";
+import type { ChannelHost, ChannelPlugin } from "../../../../src/channels/adapter";
+import type { MetaEnv } from "../env";
 import type { MessagingEvent } from "./normalize";
+import { registerMetaWebhooks } from "./webhook";
 
 export type MessengerObject = "page" | "instagram";
 
@@ -18,6 +20,15 @@ export interface MessengerLiveSession {
  */
 export class MessengerHub {
   private sessions = new Map<string, Set<MessengerLiveSession>>();
+  /**
+   * The endpoint as both plugins declare it (ChannelPlugin.sharedWebhooks): one object per hub, so the core can tell
+   * two plugins of one build (mounted once) from plugins of two builds, whose sessions the other's routes would miss.
+   */
+  readonly webhooks: NonNullable<ChannelPlugin["sharedWebhooks"]>;
+
+  constructor(env: MetaEnv) {
+    this.webhooks = { name: "meta", routes: (router) => registerMetaWebhooks(router, this, env) };
+  }
 
   register(s: MessengerLiveSession): void {
     const key = `${s.object}:${s.accountId}`;

@@ -20,14 +20,14 @@ import { SentLog } from "./sent-log";
 
 export interface MessengerSessionDeps {
   channel: "facebook" | "instagram";
-  env: () => MetaEnv;
+  env: MetaEnv;
   hub: MessengerHub;
 }
 
 type Attachment = { type: "image" | "video" | "audio" | "file"; payload: Record<string, unknown> };
 
 export function createMessengerSession(host: ChannelHost, config: MessengerConfig, deps: MessengerSessionDeps): ChannelSession {
-  const env = deps.env();
+  const env = deps.env;
   const isInstagram = deps.channel === "instagram";
   let started = false;
   let lostReported = false;

@@ -3,8 +3,10 @@
  * POST /api/webhooks/meta   deliveries for object "page" (Messenger) and "instagram", signed with META_APP_SECRET
  *
  * One endpoint for every Facebook and Instagram connection of the app: entry[].id (Page id or Instagram account id)
- * picks the live sessions. Refused unless X-Hub-Signature-256 matches the raw body (missing 401, wrong 403, logged);
- * without META_APP_SECRET nothing is processed (503). 200 once every event is committed; 500 makes Meta retry.
+ * picks the live sessions. Refused unless X-Hub-Signature-256 matches the raw body (missing 401, wrong 403, logged).
+ * Without META_APP_SECRET no signature can be checked, so nothing is processed: 403 ERR_META_NOT_CONFIGURED (a
+ * refusal, not a server failure: the request is never processed, whatever it holds). 200 once every event is
+ * committed; 500 (only for a failure while storing a verified delivery) makes Meta deliver again.
  */
 import type { WebhookRequest, WebhookRouter } from "../../../../src/channels/adapter";
 import { answerVerification, hubParams } from "../answer-verification";
@@ -14,9 +16,9 @@ import type { MessengerHub, MessengerObject } from "./hub";
 import type { MessagingEvent } from "./normalize";
 import { metaVerifyToken } from "./verify-token";
 
-export function registerMetaWebhooks(router: WebhookRouter, hub: MessengerHub, env: () => MetaEnv): void {
-  router.get("", (req) => answerVerification(hubParams(req.request, req.query), metaVerifyToken(env())));
-  router.post("", (req) => receiveMetaDelivery(req, hub, env()));
+export function registerMetaWebhooks(router: WebhookRouter, hub: MessengerHub, env: MetaEnv): void {
+  router.get("", (req) => answerVerification(hubParams(req.request, req.query), metaVerifyToken(env)));
+  router.post("", (req) => receiveMetaDelivery(req, hub, env));
 }
 
 export async function receiveMetaDelivery(req: WebhookRequest, hub: MessengerHub, env: MetaEnv): Promise<Response> {
@@ -24,7 +26,7 @@ export async function receiveMetaDelivery(req: WebhookRequest, hub: MessengerHub
   const warn = (msg: string, data?: Record<string, unknown>) => (log ? log.warn(msg, data) : console.warn(JSON.stringify({ level: "warn", msg, ...data })));
   if (!env.appSecret) {
     warn("Meta webhook refused: META_APP_SECRET is not configured", { ip: req.ip });
-    return text(503, "Not configured");
+    return Response.json({ error: "ERR_META_NOT_CONFIGURED", message: "META_APP_SECRET is not configured on this server" }, { status: 403 });
   }
   const header = req.request.headers.get("x-hub-signature-256");
   if (!header) {
