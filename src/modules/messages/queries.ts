@@ -33,6 +33,7 @@ export function messageViewQuery(db: Db, companyId: number) {
       "messages.attempts",
       "messages.errorCode",
       "messages.errorMessage",
+      "messages.retryAt",
       "messages.vCard",
       "messages.data",
       "messages.participant",

@@ -42,6 +42,8 @@ export function serializeMessage(ctx: AppContext, row: MessageViewRow, reactions
     attempts: row.attempts,
     errorCode: row.errorCode,
     errorMessage: row.errorMessage,
+    /** When a send queued again after a provider's throttling goes out next (null otherwise). */
+    retryAt: row.retryAt,
     vCard: row.vCard,
     data: row.data ? (JSON.parse(row.data) as Record<string, unknown>) : null,
     participant: row.participant,

@@ -231,7 +231,14 @@ describe("WhatsApp templates", () => {
 
   test("after 24 h without a message from the contact only a template goes out: stored as mediaType template, sent as Meta takes it", async () => {
     const ticketId = await conversation(await cloudConnection());
+    const { uuid } = await t.ctx.db.selectFrom("tickets").select("uuid").where("id", "=", ticketId).executeTakeFirstOrThrow();
+    const fresh = (await t.json("GET", `/api/tickets/u/${uuid}`, { token: admin })).body.replyWindow;
+    expect(fresh).toMatchObject({ hours: 24, closesAt: expect.any(String) });
     t.clock.advance(25 * HOUR);
+    // The conversation screen's two reads of the ticket carry the closed window (the picker's cue).
+    const agentToken = await login(t, ADMIN.email, ADMIN.password);
+    expect((await t.json("GET", `/api/tickets/u/${uuid}`, { token: agentToken })).body.replyWindow).toEqual({ hours: 24, lastInboundAt: null, closesAt: null });
+    expect((await t.json("GET", `/api/messages/${ticketId}`, { token: agentToken })).body.ticket.replyWindow).toMatchObject({ closesAt: null });
     const refused = await sendText(ticketId, "Are you still there?");
     expect(refused.status).toBe(400);
     expect(refused.body.error).toBe("ERR_OUTSIDE_WINDOW");
@@ -278,6 +285,8 @@ describe("Graph refusals of a send", () => {
     expect(waiting).toMatchObject({ sendStatus: "queued", attempts: 1, errorCode: "RATE_LIMITED" });
     expect(waiting.errorMessage).toContain("130429");
     expect(Date.parse(waiting.retryAt!) - Date.parse(waiting.updatedAt)).toBe(5_000);
+    const shown = (await t.json("GET", `/api/messages/${ticketId}`, { token: await login(t, ADMIN.email, ADMIN.password) })).body.messages as { id: number; retryAt: string | null }[];
+    expect(shown.find((m) => m.id === res.body.message.id)?.retryAt).toBe(waiting.retryAt);
 
     t.clock.advance(5_000);
     await t.ctx.channels.outbound.retryDue();

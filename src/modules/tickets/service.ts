@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { AppContext } from "../../context";
 import { forCompany } from "../../db/scope";
+import { replyWindow } from "../../channels/window";
 import { AppError, noPermission, validationError } from "../../http/errors";
 import { PAGE_SIZE, pageWindow } from "../../http/paging";
 import { type Actor, assertCan } from "../../http/permissions";
@@ -33,11 +34,21 @@ export function createTicketsService(ctx: AppContext) {
     return ticketForViewer(view, actor, lgpd);
   }
 
+  /**
+   * The single-ticket view of the conversation screen: the viewer's view plus the reply window (window24h channels),
+   * which needs a query per ticket and so stays out of lists and socket payloads.
+   */
+  async function detailFor(actor: Actor, ticketId: number) {
+    const [view, window] = await Promise.all([viewFor(actor, ticketId), replyWindow(ctx, actor.companyId, ticketId)]);
+    return { ...view, replyWindow: window };
+  }
+
   const transitions = createTransitions(ctx, { visibleTicket, viewFor });
 
   return {
     visibleTicket,
     viewFor,
+    detailFor,
     update: transitions.update,
 
     /** The inbox list; with a searchParam, the search's ids (newest match first, same filters) paged 40 at a time. */
@@ -68,7 +79,7 @@ export function createTicketsService(ctx: AppContext) {
           });
         }
       }
-      return viewFor(actor, ticket.id);
+      return detailFor(actor, ticket.id);
     },
 
     /** POST /api/tickets (create.ts). */

@@ -11,6 +11,7 @@ export const keys = {
   },
   queues: ["queues"] as const,
   whatsapps: ["whatsapps"] as const,
+  templates: (whatsappId: number) => ["whatsapps", whatsappId, "templates"] as const,
   helps: ["helps", "list"] as const,
   settings: ["settings"] as const,
   tickets: {

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { cut, dayKind, ratingEmoji, ticketTime, titlePrefix } from "./format";
+import { cut, dayKind, ratingEmoji, replyWindowClosed, templateBody, ticketTime, titlePrefix } from "./format";
+import type { Message, MessageTemplate } from "./types";
 
 describe("inbox formats (spec 1 §2.5, §9)", () => {
   test("names and messages are cut at their length", () => {
@@ -32,5 +33,21 @@ describe("inbox formats (spec 1 §2.5, §9)", () => {
     expect(titlePrefix(1)).toBe("①");
     expect(titlePrefix(20)).toBe("⑳");
     expect(titlePrefix(21)).toBe("(21)");
+  });
+});
+
+describe("the reply window and templates (spec 1 §2.6)", () => {
+  const HOUR = 3_600_000;
+  const now = Date.parse("2024-05-02T12:00:00Z");
+  const inbound = (createdAt: string) => ({ fromMe: false, isPrivate: false, createdAt }) as Message;
+  test("the server's window, reopened by a newer inbound message and closed by the clock; null without a window", () => {
+    expect(replyWindowClosed({ replyWindow: null }, [], now)).toBeNull();
+    expect(replyWindowClosed({ replyWindow: { hours: 24, lastInboundAt: null, closesAt: null } }, [], now)).toBe(true);
+    expect(replyWindowClosed({ replyWindow: { hours: 24, lastInboundAt: null, closesAt: null } }, [inbound(new Date(now - HOUR).toISOString())], now)).toBe(false);
+    expect(replyWindowClosed({ replyWindow: { hours: 24, lastInboundAt: "x", closesAt: new Date(now - 1).toISOString() } }, [], now)).toBe(true);
+  });
+  test("a template's BODY text and its parameter numbers", () => {
+    const tpl = { components: [{ type: "HEADER", text: "{{9}}" }, { type: "BODY", text: "Olá {{1}}, pedido {{2}} ({{1}})" }] } as MessageTemplate;
+    expect(templateBody(tpl)).toEqual({ text: "Olá {{1}}, pedido {{2}} ({{1}})", params: [1, 2] });
   });
 });

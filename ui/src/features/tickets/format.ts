@@ -1,3 +1,5 @@
+import type { Message, MessageTemplate, Ticket } from "./types";
+
 /** Spec 1 §9: contact names are cut at 60 characters, last messages at 40, quick-message labels at 90. */
 export const NAME_CUT = 60;
 export const LAST_MESSAGE_CUT = 40;
@@ -47,6 +49,22 @@ export function titlePrefix(unread: number): string {
 /** Spec 4.2: own messages may be edited for 15 minutes (900000 ms). */
 export const EDIT_WINDOW_MS = 900_000;
 
-/** Facebook, Instagram and the WhatsApp Cloud API only let a business answer within 24 hours of the contact's last message. */
-export const WINDOW_CHANNELS = ["facebook", "instagram", "whatsappapi"] as const;
-export const REPLY_WINDOW_MS = 24 * 3_600_000;
+/**
+ * Whether the ticket's reply window (Facebook, Instagram, the WhatsApp Cloud API) has closed; null when its channel has
+ * none. The server's window is read once with the ticket, so the contact's later messages (socket) reopen it here and
+ * the clock closes it.
+ */
+export function replyWindowClosed(ticket: Pick<Ticket, "replyWindow">, messages: readonly Message[], now = Date.now()): boolean | null {
+  const w = ticket.replyWindow;
+  if (!w) return null;
+  const lastInbound = messages.findLast((m) => !m.fromMe && !m.isPrivate);
+  const closesAt = Math.max(w.closesAt ? Date.parse(w.closesAt) : 0, lastInbound ? Date.parse(lastInbound.createdAt) + w.hours * 3_600_000 : 0);
+  return closesAt <= now;
+}
+
+/** The text of a template's BODY and the numbers of its {{n}} parameters, in order. */
+export function templateBody(template: MessageTemplate): { text: string; params: number[] } {
+  const text = template.components.find((c) => c.type.toUpperCase() === "BODY")?.text ?? "";
+  const params = [...new Set([...text.matchAll(/\{\{(\d+)\}\}/g)].map((m) => Number(m[1])))].sort((a, b) => a - b);
+  return { text, params };
+}

@@ -3,7 +3,7 @@ import { api } from "../../api/client";
 import { keys } from "../../api/keys";
 import { session } from "../auth/store";
 import { applyTicket, removeTicket, upsertMessage } from "./cache";
-import type { Message, MessagesPage, Ticket, TicketListParams, TicketsPage } from "./types";
+import type { Message, MessagesPage, MessageTemplate, Ticket, TicketListParams, TicketsPage } from "./types";
 
 const json = (ids: readonly unknown[] | undefined) => (ids && ids.length ? JSON.stringify(ids) : undefined);
 
@@ -112,6 +112,25 @@ export function useSendMessage(ticketId: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: SendText) => api.post<{ message: Message; messages?: Message[] }>(`/api/messages/${ticketId}`, body),
+    onSuccess: (r) => landMessages(qc, r),
+  });
+}
+
+/** GET /api/whatsapp/:id/templates: the connection's approved templates, read when the picker opens. */
+export const templatesQuery = (whatsappId: number) =>
+  queryOptions({ queryKey: keys.templates(whatsappId), queryFn: () => api.get<MessageTemplate[]>(`/api/whatsapp/${whatsappId}/templates`) });
+
+export interface TemplateSend {
+  name: string;
+  language: string;
+  components?: { type: "body"; parameters: { type: "text"; text: string }[] }[];
+}
+
+/** POST /api/messages/:ticketId/template: the only send a closed reply window allows. */
+export function useSendTemplate(ticketId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TemplateSend) => api.post<{ message: Message }>(`/api/messages/${ticketId}/template`, body),
     onSuccess: (r) => landMessages(qc, r),
   });
 }

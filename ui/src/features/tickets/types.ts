@@ -28,6 +28,25 @@ export interface Ticket {
   whatsapp: { id: number; name: string; channel?: string; groupAsTicket?: string | null; deleted?: boolean } | null;
   tags: TagRef[];
   userRating?: { rate: number } | null;
+  /** The single-ticket view only (GET /api/tickets/u/:uuid); null: the channel has no reply window. */
+  replyWindow?: ReplyWindow | null;
+}
+
+/** Meta's customer-service window: closesAt null once it has closed (only templates go out then). */
+export interface ReplyWindow {
+  hours: number;
+  lastInboundAt: string | null;
+  closesAt: string | null;
+}
+
+/** A WhatsApp Cloud API message template (GET /api/whatsapp/:id/templates: the approved ones). */
+export interface MessageTemplate {
+  id: string;
+  name: string;
+  language: string;
+  status: string;
+  category: string;
+  components: { type: string; text?: string; format?: string }[];
 }
 
 export interface TicketsPage {
@@ -62,6 +81,7 @@ export interface Message {
   sendStatus: "queued" | "sending" | "sent" | "failed" | null;
   errorCode: string | null;
   errorMessage: string | null;
+  retryAt?: string | null;
   vCard?: string | null;
   data?: Record<string, unknown> | null;
   senderName?: string | null;

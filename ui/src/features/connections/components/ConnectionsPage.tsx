@@ -10,6 +10,7 @@ import { toast } from "../../../components/ui/toast";
 import { useCan } from "../../auth/hooks";
 import { useIsWide } from "../../shell/hooks";
 import { channelName } from "../channel-name";
+import { facebookLoginProvider, useFacebookConnect } from "../facebook-login";
 import { channelsQuery, connectionsListQuery, useCloseImported, useDeleteConnection, useRestartAll, useSessionAction } from "../queries";
 import { useConnectionsRealtime } from "../realtime";
 import type { SessionAction } from "../status";
@@ -40,6 +41,25 @@ export default function ConnectionsPage() {
   const closeImported = useCloseImported();
   const restart = useRestartAll();
   const closeQr = useCallback(() => setQrFor(null), []);
+  const facebook = useFacebookConnect();
+
+  /**
+   * Facebook and Instagram connect through Facebook Login when the page has a login provider (one connection per Page
+   * or Instagram account); without one the form takes a Page's details by hand.
+   */
+  const pick = (channel: ChannelInfo) => {
+    const provider = channel.id === "facebook" || channel.id === "instagram" ? facebookLoginProvider() : null;
+    if (!provider) {
+      if (channel.id === "facebook" || channel.id === "instagram") toast.warning(t("connections.facebookLogin.notConfigured"), 3000);
+      setEditing({ channel });
+      return;
+    }
+    // A refusal (the login cancelled, Meta's or the plan's) is toasted by the mutation cache.
+    facebook.mutate(
+      { provider, instagram: channel.id === "instagram" },
+      { onSuccess: (r) => toast.success(t("connections.facebookLogin.done", { created: r.connections.length, renewed: r.renewed.length, skipped: r.skipped.length }), 3000) },
+    );
+  };
 
   const byId = new Map((channels.data ?? []).map((c) => [c.id, c]));
   const connections = list.data ?? [];
@@ -103,7 +123,7 @@ export default function ConnectionsPage() {
               <RefreshIcon size={16} />
               <span className={css({ hideBelow: "sm" })}>{t("connections.restart")}</span>
             </Button>
-            <AddConnectionMenu channels={channels.data ?? []} onPick={(channel) => setEditing({ channel })} />
+            <AddConnectionMenu channels={channels.data ?? []} onPick={pick} />
           </>
         ) : null}
       </div>

@@ -10,6 +10,7 @@ import { Tip } from "../../../components/ui/tooltip";
 import { AudioRecorder } from "../../conversation-extras/audio/AudioRecorder";
 import { InputExtrasMenu } from "../../conversation-extras/components/ExtrasMenus";
 import { extras } from "../../conversation-extras/store";
+import { replyWindowClosed } from "../format";
 import { useCompanySetting } from "../hooks/useCompanySetting";
 import { useEditMessage, useSendMedia, useSendMessage, type QuickMessage } from "../queries";
 import type { Message, Ticket } from "../types";
@@ -20,6 +21,7 @@ import { LazyEmojiPicker } from "./LazyEmojiPicker";
 import { noteText } from "./MessageText";
 import { MediaPreviewDialog } from "./MediaPreviewDialog";
 import { QuickMessagesList, useQuickMatches } from "./QuickMessages";
+import { TemplatePicker } from "./TemplatePicker";
 import { WindowNotice } from "./WindowNotice";
 
 /** Spec 1 §2.6: the input grows up to 5 rows. */
@@ -31,12 +33,15 @@ const toggle = css({ "&[aria-pressed=true]": { bg: "accent.subtle", color: "acce
 /**
  * The message input (spec 1 §2.6, §4.2): text up to 5 rows, emoji, attachments through the preview dialog, quick
  * messages on a leading '/', private notes, the signature toggle (setting sendSignMessage), quoted replies and edits.
- * Sending is disabled unless the ticket is open or group, and while a send is in flight.
+ * Sending is disabled unless the ticket is open or group, and while a send is in flight; once a social channel's reply
+ * window has closed only private notes and (Cloud API) templates can be written.
  */
 export function MessageInput({ ticket, messages }: { ticket: Ticket; messages: Message[] }) {
   const { t } = useTranslation();
   const snap = useSnapshot(composer);
   const canSend = ticket.status === "open" || ticket.status === "group";
+  const windowClosed = replyWindowClosed(ticket, messages);
+  const [picking, setPicking] = useState(false);
   const signEnabled = useCompanySetting("sendSignMessage") === "enabled";
   const send = useSendMessage(ticket.id);
   const sendMedia = useSendMedia(ticket.id);
@@ -51,6 +56,8 @@ export function MessageInput({ ticket, messages }: { ticket: Ticket; messages: M
   const fileInput = useRef<HTMLInputElement>(null);
   useAutosize(area, text, INPUT_MAX_ROWS);
   const quick = useQuickMatches(text, canSend && !snap.editing);
+  // The provider refuses anything but a template outside the window; a private note never leaves the app.
+  const canWrite = canSend && !(windowClosed && !snap.privateMode);
 
   const editingId = snap.editing?.id;
   useEffect(() => {
@@ -66,7 +73,7 @@ export function MessageInput({ ticket, messages }: { ticket: Ticket; messages: M
 
   const submit = async () => {
     const body = text.trim();
-    if (!body || busy || !canSend) return;
+    if (!body || busy || !canWrite) return;
     try {
       if (composer.editing) {
         await edit.mutateAsync({ id: composer.editing.id, body });
@@ -150,19 +157,23 @@ export function MessageInput({ ticket, messages }: { ticket: Ticket; messages: M
     ? ticket.status === "closed"
       ? t("tickets.input.reopenToReply")
       : t("tickets.input.acceptToReply")
-    : snap.privateMode
+    : !canWrite
+      ? t("tickets.window.templateOnly")
+      : snap.privateMode
       ? t("tickets.input.privatePlaceholder")
       : t("tickets.input.placeholder");
 
   return (
     <div className={css({ borderTopWidth: "1px", borderColor: "border.muted", bg: "bg.default" })} data-testid="message-input">
-      <WindowNotice ticket={ticket} messages={messages} />
+      {windowClosed === null ? null : (
+        <WindowNotice closed={windowClosed} onTemplate={canSend && ticket.whatsapp?.channel === "whatsappapi" ? () => setPicking(true) : undefined} />
+      )}
       <ComposerBar />
       <div className={css({ position: "relative", display: "flex", flexWrap: "wrap", alignItems: "center", gap: "1", p: "2" })}>
         <QuickMessagesList items={quick} highlighted={highlighted} onPick={pickQuick} />
         <Popover.Root open={emojiOpen} onOpenChange={(d) => setEmojiOpen(d.open)} positioning={{ placement: "top-start" }} lazyMount unmountOnExit>
           <Popover.Trigger asChild>
-            <IconButton aria-label={t("tickets.input.emoji")} size="sm" disabled={!canSend} data-testid="emoji-button">
+            <IconButton aria-label={t("tickets.input.emoji")} size="sm" disabled={!canWrite} data-testid="emoji-button">
               <SmileIcon />
             </IconButton>
           </Popover.Trigger>
@@ -175,7 +186,7 @@ export function MessageInput({ ticket, messages }: { ticket: Ticket; messages: M
           </Portal>
         </Popover.Root>
         <Tip label={t("tickets.input.attach")}>
-          <IconButton aria-label={t("tickets.input.attach")} size="sm" disabled={!canSend || !!snap.editing} onClick={() => fileInput.current?.click()} data-testid="attach-button">
+          <IconButton aria-label={t("tickets.input.attach")} size="sm" disabled={!canWrite || !!snap.editing} onClick={() => fileInput.current?.click()} data-testid="attach-button">
             <PaperclipIcon />
           </IconButton>
         </Tip>
@@ -219,7 +230,7 @@ export function MessageInput({ ticket, messages }: { ticket: Ticket; messages: M
           value={text}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={onKeyDown}
-          disabled={!canSend}
+          disabled={!canWrite}
           placeholder={placeholder}
           aria-label={placeholder}
           data-testid="message-textarea"
@@ -248,11 +259,12 @@ export function MessageInput({ ticket, messages }: { ticket: Ticket; messages: M
           )}
         />
         <span className={css({ flex: "1" })} />
-        {(text.trim() || snap.editing) && recorder === "idle" ? null : <AudioRecorder ticket={ticket} disabled={!canSend || (busy && recorder === "idle")} />}
-        <IconButton aria-label={t("tickets.input.send")} size="sm" variant="solid" disabled={!canSend || busy || !text.trim()} onClick={() => void submit()} data-testid="send-button">
+        {(text.trim() || snap.editing) && recorder === "idle" ? null : <AudioRecorder ticket={ticket} disabled={!canWrite || (busy && recorder === "idle")} />}
+        <IconButton aria-label={t("tickets.input.send")} size="sm" variant="solid" disabled={!canWrite || busy || !text.trim()} onClick={() => void submit()} data-testid="send-button">
           <SendIcon />
         </IconButton>
       </div>
+      {picking && ticket.whatsappId ? <TemplatePicker ticketId={ticket.id} whatsappId={ticket.whatsappId} onClose={() => setPicking(false)} /> : null}
       {files ? <MediaPreviewDialog files={files} onCancel={() => setFiles(null)} onSend={(items) => void sendFiles(items)} sending={sendMedia.isPending} /> : null}
     </div>
   );

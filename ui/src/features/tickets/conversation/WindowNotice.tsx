@@ -1,16 +1,14 @@
 import { useTranslation } from "react-i18next";
 import { css } from "../../../../styled-system/css";
+import { Button } from "../../../components/ui/button";
 import { InfoIcon } from "../../../components/ui/icons";
-import { REPLY_WINDOW_MS, WINDOW_CHANNELS } from "../format";
-import type { Message, Ticket } from "../types";
 
-/** Social channels only accept replies within 24 hours of the contact's last message (spec 1 §2.6). */
-export function WindowNotice({ ticket, messages }: { ticket: Ticket; messages: Message[] }) {
+/**
+ * Social channels only accept replies within the contact's reply window (spec 1 §2.6); once it has closed, a Cloud API
+ * ticket can still be answered with a template (onTemplate).
+ */
+export function WindowNotice({ closed, onTemplate }: { closed: boolean; onTemplate?: () => void }) {
   const { t } = useTranslation();
-  const channel = ticket.whatsapp?.channel ?? ticket.channel;
-  if (!(WINDOW_CHANNELS as readonly string[]).includes(channel)) return null;
-  const lastInbound = [...messages].reverse().find((m) => !m.fromMe && !m.isPrivate);
-  const closed = !lastInbound || Date.now() - Date.parse(lastInbound.createdAt) > REPLY_WINDOW_MS;
   return (
     <div
       role="note"
@@ -19,7 +17,12 @@ export function WindowNotice({ ticket, messages }: { ticket: Ticket; messages: M
       className={css({ display: "flex", alignItems: "center", gap: "2", px: "3", py: "1.5", fontSize: "xs", bg: closed ? "bg.warning" : "bg.info", color: closed ? "fg.warning" : "fg.info" })}
     >
       <InfoIcon size={14} />
-      {closed ? t("tickets.window.closed") : t("tickets.window.open")}
+      <span className={css({ flex: "1" })}>{closed ? t("tickets.window.closed") : t("tickets.window.open")}</span>
+      {closed && onTemplate ? (
+        <Button size="xs" variant="outline" onClick={onTemplate} data-testid="window-send-template">
+          {t("tickets.window.sendTemplate")}
+        </Button>
+      ) : null}
     </div>
   );
 }
