@@ -215,4 +215,17 @@ describe("releaseUserTickets (a user is deleted)", () => {
     expect(await w.ticket(closed)).toMatchObject({ status: "closed", userId: w.agent.id });
     expect((await w.logs(open)).at(-1)).toEqual({ type: "pending", userId: null, queueId: w.q1 });
   });
+
+  test("DELETE /api/users/:id releases the user's tickets in the same transaction and keeps their history", async () => {
+    w = await createInbox();
+    const open = await w.inbound("5511000000001");
+    await w.setTicket(open, { status: "open", userId: w.agent.id, queueId: w.q1 });
+    const messagesBefore = await w.t.ctx.db.selectFrom("messages").select("id").where("ticketId", "=", open).execute();
+    const res = await w.t.json("DELETE", `/api/users/${w.agent.id}`, { token: w.admin.token });
+    expect(res.status).toBe(200);
+    expect(await w.ticket(open)).toMatchObject({ status: "pending", userId: null });
+    expect((await w.logs(open)).at(-1)).toEqual({ type: "pending", userId: null, queueId: w.q1 });
+    expect(await w.t.ctx.db.selectFrom("messages").select("id").where("ticketId", "=", open).execute()).toEqual(messagesBefore);
+    expect(messagesBefore.length).toBeGreaterThan(0);
+  });
 });

@@ -8,6 +8,7 @@ import { AppError, noPermission, validationError } from "../../http/errors";
 import { type Actor, assertCan, can } from "../../http/permissions";
 import { findCompany } from "../auth/queries";
 import { findConnection } from "../connections/queries";
+import { announceReleased, releaseUserTickets } from "../tickets/release";
 import { assertBelowPlanLimit } from "../plans/limits";
 import {
   countOtherAdmins,
@@ -220,13 +221,16 @@ export function createUsersService(ctx: AppContext) {
     async remove(actor: Actor, id: number) {
       assertCan(actor, "users:manage");
       if (id === actor.userId) throw new AppError("ERR_CANNOT_DELETE_SELF", 403, "You cannot delete yourself");
-      const target = await ctx.db.transaction().execute(async (trx) => {
+      const { target, released } = await ctx.db.transaction().execute(async (trx) => {
         const row = await editableTarget(trx, actor, id);
         if (row.profile === "admin" && (await countOtherAdmins(trx, actor.companyId, id)) === 0) throw lastAdmin("The company needs at least one admin");
+        // Their tickets return to the queue before the user goes; history (messages, logs) stays.
+        const released = await releaseUserTickets(trx, actor.companyId, id, now());
         await deleteUser(trx, actor.companyId, id);
-        return row;
+        return { target: row, released };
       });
       await dropImage(actor.companyId, target.profileImage);
+      announceReleased(ctx, actor.companyId, released);
       ctx.bus.emit("user.deleted", { companyId: actor.companyId, userId: id });
     },
   };
