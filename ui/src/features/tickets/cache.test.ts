@@ -72,4 +72,24 @@ describe("conversation cache", () => {
     expect(flat.map((m) => m.id)).toEqual([1, 2, 3, 4, 5]);
     expect(flat.find((m) => m.id === 3)!.body).toBe("edited");
   });
+
+  test("a state older than the one shown is dropped, whichever order the answer and the socket frame arrive in", () => {
+    const qc = new QueryClient();
+    const at = (s: number) => `2026-11-26T10:00:0${s}.000Z`;
+    qc.setQueryData(keys.messages.ticket(9), { pages: [{ messages: [msg(7, { sendStatus: "failed", attempts: 1, updatedAt: at(1) })], hasMore: false }], pageParams: [1] });
+    const shown = () => flattenMessages(qc.getQueryData(keys.messages.ticket(9)))[0]!;
+    // The socket frame of the retry's second failure arrives first...
+    upsertMessage(qc, msg(7, { sendStatus: "failed", attempts: 2, updatedAt: at(3), errorCode: "NOT_ON_CHANNEL" }));
+    // ...then the retry's own answer, taken while the message was still queued.
+    upsertMessage(qc, msg(7, { sendStatus: "queued", attempts: 1, updatedAt: at(2) }));
+    expect(shown()).toMatchObject({ sendStatus: "failed", attempts: 2, errorCode: "NOT_ON_CHANNEL" });
+    // Same attempt and millisecond: the later send step wins.
+    upsertMessage(qc, msg(7, { sendStatus: "sending", attempts: 2, updatedAt: at(3) }));
+    expect(shown().sendStatus).toBe("failed");
+    // Later changes (an ack, an edit) still land.
+    upsertMessage(qc, msg(7, { sendStatus: "sent", attempts: 3, updatedAt: at(5), ack: 2 }));
+    expect(shown()).toMatchObject({ sendStatus: "sent", ack: 2 });
+    upsertMessage(qc, msg(7, { sendStatus: "sent", attempts: 3, updatedAt: at(6), isEdited: true, body: "edited" }));
+    expect(shown()).toMatchObject({ isEdited: true, body: "edited" });
+  });
 });

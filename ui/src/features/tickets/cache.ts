@@ -87,6 +87,21 @@ export function patchTickets(qc: QueryClient, match: (t: Ticket) => boolean, pat
 
 type Pages = InfiniteData<MessagesPage, unknown>;
 
+const SEND_STEP: Record<string, number> = { queued: 0, sending: 1, sent: 2, failed: 2 };
+
+/**
+ * An HTTP answer and the socket frames about the same message can arrive in any order (a retry's answer says "queued"
+ * after the frame that said it failed again): a state older than the one shown is dropped. Each send attempt raises
+ * `attempts`; within one, updatedAt orders the changes and, within one millisecond, the send steps do.
+ */
+function isOlder(incoming: Message, shown: Message): boolean {
+  const a = incoming.attempts ?? 0;
+  const b = shown.attempts ?? 0;
+  if (a !== b) return a < b;
+  if (incoming.updatedAt && shown.updatedAt && incoming.updatedAt !== shown.updatedAt) return incoming.updatedAt < shown.updatedAt;
+  return (SEND_STEP[incoming.sendStatus ?? ""] ?? 0) < (SEND_STEP[shown.sendStatus ?? ""] ?? 0);
+}
+
 /** A new message goes at the end of the newest page (page 1); an update replaces it where it is. */
 export function upsertMessage(qc: QueryClient, message: Message) {
   qc.setQueryData<Pages>(keys.messages.ticket(message.ticketId), (old) => {
@@ -95,7 +110,7 @@ export function upsertMessage(qc: QueryClient, message: Message) {
     const pages = old.pages.map((p) => {
       if (!p.messages.some((m) => m.id === message.id)) return p;
       found = true;
-      return { ...p, messages: p.messages.map((m) => (m.id === message.id ? { ...m, ...message } : m)) };
+      return { ...p, messages: p.messages.map((m) => (m.id === message.id && !isOlder(message, m) ? { ...m, ...message } : m)) };
     });
     if (found) return { ...old, pages };
     const [first, ...rest] = old.pages;

@@ -79,6 +79,7 @@ export interface Message {
   quotedMsg: { id: number; body: string; fromMe: boolean; mediaType: string | null; isDeleted: boolean; senderName?: string | null } | null;
   ack: number;
   sendStatus: "queued" | "sending" | "sent" | "failed" | null;
+  attempts?: number;
   errorCode: string | null;
   errorMessage: string | null;
   retryAt?: string | null;
