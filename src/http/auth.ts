@@ -1,14 +1,15 @@
 import { Elysia } from "elysia";
 import type { AppContext } from "../context";
+import { compiledOnce } from "../db/compiled";
 import { AppError } from "./errors";
 import { type Actor, PLAN_FLAGS, type PlanFlag } from "./permissions";
 
 export const unauthorized = () => new AppError("ERR_UNAUTHORIZED", 401, "Authentication required");
 export const sessionExpired = () => new AppError("ERR_SESSION_EXPIRED", 403, "Session expired");
 
-/** Loads who is asking from the user row: a token names a user, the store says what that user may do now. */
-export async function loadActor(ctx: AppContext, userId: number): Promise<Actor | undefined> {
-  const row = await ctx.db
+/** Who is asking, read on every authenticated request: compiled once (src/db/compiled.ts). */
+const actorRow = compiledOnce((db, a: { userId: number }) =>
+  db
     .selectFrom("users")
     .innerJoin("companies", "companies.id", "users.companyId")
     .innerJoin("plans", "plans.id", "companies.planId")
@@ -29,8 +30,12 @@ export async function loadActor(ctx: AppContext, userId: number): Promise<Actor 
       "users.allowConnections",
       ...PLAN_FLAGS.map((f) => `plans.${f}` as const),
     ])
-    .where("users.id", "=", userId)
-    .executeTakeFirst();
+    .where("users.id", "=", a.userId),
+);
+
+/** Loads who is asking from the user row: a token names a user, the store says what that user may do now. */
+export async function loadActor(ctx: AppContext, userId: number): Promise<Actor | undefined> {
+  const [row] = await actorRow(ctx.db, { userId });
   if (!row) return undefined;
   return {
     userId: row.id,

@@ -7,7 +7,9 @@ export interface AccessClaims {
   tokenVersion: number;
 }
 
-export type VerifyResult = { ok: true; claims: AccessClaims } | { ok: false; reason: "invalid" | "expired" };
+export type VerifyResult = { ok: true; claims: AccessClaims; exp: number } | { ok: false; reason: "invalid" | "expired" };
+
+const VERIFIED_MAX = 10_000;
 
 /**
  * Access and refresh tokens. Expiry is checked against the app's clock (tests move it), and an
@@ -17,6 +19,7 @@ export type VerifyResult = { ok: true; claims: AccessClaims } | { ok: false; rea
 export class TokenService {
   private accessKey: Uint8Array;
   private refreshKey: Uint8Array;
+  private verified = new Map<string, { claims: AccessClaims; exp: number }>();
 
   constructor(
     secrets: { jwt: string; jwtRefresh: string },
@@ -39,8 +42,20 @@ export class TokenService {
     return this.sign(c, "refresh", this.ttl.refreshS, this.refreshKey);
   }
 
-  verifyAccess(token: string | undefined | null): Promise<VerifyResult> {
-    return this.verify(token, "access", this.accessKey);
+  /**
+   * Every authenticated request verifies its access token. A genuine token stays genuine until it expires, so the
+   * claims of verified tokens are kept (at most VERIFIED_MAX) and only their expiry is checked again; anything else
+   * goes through jose every time.
+   */
+  async verifyAccess(token: string | undefined | null): Promise<VerifyResult> {
+    const known = token ? this.verified.get(token) : undefined;
+    if (known) return known.exp <= Math.floor(this.clock.now().getTime() / 1000) ? { ok: false, reason: "expired" } : { ok: true, claims: known.claims, exp: known.exp };
+    const result = await this.verify(token, "access", this.accessKey);
+    if (result.ok && token) {
+      if (this.verified.size >= VERIFIED_MAX) this.verified.clear();
+      this.verified.set(token, { claims: result.claims, exp: result.exp });
+    }
+    return result;
   }
 
   verifyRefresh(token: string | undefined | null): Promise<VerifyResult> {
@@ -63,10 +78,10 @@ export class TokenService {
     try {
       const { payload } = await jwtVerify(token, key, { algorithms: ["HS256"], currentDate: this.clock.now() });
       const userId = Number(payload.sub);
-      if (payload.typ !== typ || !Number.isSafeInteger(userId) || typeof payload.cid !== "number" || typeof payload.tv !== "number") {
+      if (payload.typ !== typ || !Number.isSafeInteger(userId) || typeof payload.cid !== "number" || typeof payload.tv !== "number" || typeof payload.exp !== "number") {
         return { ok: false, reason: "invalid" };
       }
-      return { ok: true, claims: { userId, companyId: payload.cid, tokenVersion: payload.tv } };
+      return { ok: true, claims: { userId, companyId: payload.cid, tokenVersion: payload.tv }, exp: payload.exp };
     } catch (err) {
       // jose checks the signature before the claims, so JWTExpired means a genuine token past its time.
       if (err instanceof errors.JWTExpired) return { ok: false, reason: "expired" };

@@ -1,4 +1,5 @@
 import type { Db } from "../../db/database";
+import { compiledOnce } from "../../db/compiled";
 import { forCompany } from "../../db/scope";
 
 /** Messages of a ticket with their quoted message, author and contact; newest first. */
@@ -57,14 +58,22 @@ export type MessageViewRow = Awaited<ReturnType<ReturnType<typeof messageViewQue
 
 /** One page of the messages of these tickets (one ticket, or a contact's history), newest first. */
 export function listTicketMessages(db: Db, companyId: number, ticketIds: readonly number[], limit: number, offset: number) {
-  const q = messageViewQuery(db, companyId);
-  return (ticketIds.length === 1 ? q.where("messages.ticketId", "=", ticketIds[0]!) : q.where("messages.ticketId", "in", [...ticketIds]))
+  return messagesPage(db, { companyId, ticketIds, limit, offset });
+}
+// The conversation's page is read on every open and scroll: compiled once (src/db/compiled.ts).
+const messagesPage = compiledOnce((db, a: { companyId: number; ticketIds: readonly number[]; limit: number; offset: number }) =>
+  (a.ticketIds.length === 1 ? messageViewQuery(db, a.companyId).where("messages.ticketId", "=", a.ticketIds[0]!) : messageViewQuery(db, a.companyId).where("messages.ticketId", "in", a.ticketIds))
     .orderBy("messages.createdAt", "desc")
     .orderBy("messages.id", "desc")
-    .limit(limit)
-    .offset(offset)
-    .execute();
+    .limit(a.limit)
+    .offset(a.offset),
+);
+
+/** One message as the views show it; every new message and socket frame reads one. */
+export async function messageViewRow(db: Db, companyId: number, messageId: number): Promise<MessageViewRow | undefined> {
+  return (await messageById(db, { companyId, messageId }))[0];
 }
+const messageById = compiledOnce((db, a: { companyId: number; messageId: number }) => messageViewQuery(db, a.companyId).where("messages.id", "=", a.messageId));
 
 /**
  * The contact's tickets on the connection whose messages an allHistoric user sees in one conversation: the live ones

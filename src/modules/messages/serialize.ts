@@ -1,7 +1,7 @@
 import type { AppContext } from "../../context";
 import type { Actor } from "../../http/permissions";
 import { DELETED_NOTICE, type LgpdPolicy, maskName, masksNumbersFor } from "../tickets/lgpd";
-import { messageReactions, messageViewQuery, type MessageViewRow } from "./queries";
+import { messageReactions, messageViewRow, type MessageViewRow } from "./queries";
 
 type Reaction = { emoji: string; fromMe: boolean; reactor: string; userId: number | null };
 
@@ -82,7 +82,7 @@ export function messageForViewer(view: MessageView, viewer: Pick<Actor, "profile
 
 /** One message as the API shows it (the real-time listeners use this too). */
 export async function loadMessageView(ctx: AppContext, companyId: number, messageId: number): Promise<MessageView | undefined> {
-  const row = await messageViewQuery(ctx.db, companyId).where("messages.id", "=", messageId).executeTakeFirst();
+  const row = await messageViewRow(ctx.db, companyId, messageId);
   if (!row) return undefined;
   const [view] = await serializeMessages(ctx, companyId, [row]);
   return view;

@@ -1,4 +1,5 @@
-import type { CompiledQuery, Expression, ExpressionBuilder, SqlBool } from "kysely";
+import type { Expression, ExpressionBuilder, SqlBool } from "kysely";
+import { compiledOnce } from "../../db/compiled";
 import type { Db } from "../../db/database";
 import type { DB, TicketLogType } from "../../db/schema";
 import { forCompany } from "../../db/scope";
@@ -75,31 +76,15 @@ export type TicketViewRow = Awaited<ReturnType<ReturnType<typeof ticketViewQuery
 
 /**
  * Live tickets by id with what a list item shows. Building the view query (37 columns, 4 joins) costs more than
- * running it for a page of 40, and its SQL depends only on how many ids it names: it is compiled once per count
- * and run with this call's company and ids (found by the placeholder values they were compiled with).
+ * running it for a page of 40; its SQL depends only on how many ids it names, so it is compiled once per count.
  */
 export async function ticketViewRows(db: Executor, companyId: number, ids: readonly number[]): Promise<TicketViewRow[]> {
   if (!ids.length) return [];
-  if (ids.length > MAX_CACHED_IDS) return ticketViewQuery(db, companyId).where("tickets.id", "in", [...ids]).execute();
-  let byCount = compiledViews.get(db);
-  if (!byCount) compiledViews.set(db, (byCount = new Map()));
-  let compiled = byCount.get(ids.length);
-  if (!compiled) {
-    compiled = ticketViewQuery(db, PLACEHOLDER_COMPANY)
-      .where(
-        "tickets.id",
-        "in",
-        ids.map((_, i) => -(i + 1)),
-      )
-      .compile();
-    byCount.set(ids.length, compiled);
-  }
-  const parameters = compiled.parameters.map((p) => (p === PLACEHOLDER_COMPANY ? companyId : typeof p === "number" && p < 0 ? ids[-p - 1] : p));
-  return (await db.executeQuery<TicketViewRow>({ ...compiled, parameters })).rows;
+  if (ids.length > MAX_COMPILED_IDS) return ticketViewQuery(db, companyId).where("tickets.id", "in", [...ids]).execute();
+  return ticketViewsByIds(db, { companyId, ids });
 }
-const compiledViews = new WeakMap<Executor, Map<number, CompiledQuery>>();
-const PLACEHOLDER_COMPANY = Number.MAX_SAFE_INTEGER;
-const MAX_CACHED_IDS = 64;
+const ticketViewsByIds = compiledOnce((db, a: { companyId: number; ids: readonly number[] }) => ticketViewQuery(db, a.companyId).where("tickets.id", "in", a.ids));
+const MAX_COMPILED_IDS = 64;
 
 export type TicketFilter = (eb: ExpressionBuilder<DB, "tickets">) => Expression<SqlBool>;
 

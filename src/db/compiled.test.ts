@@ -1,0 +1,61 @@
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { createCompany } from "../../tests/helpers/factories";
+import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
+import { compiledOnce } from "./compiled";
+import { forCompany } from "./scope";
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp();
+});
+afterEach(() => t.close());
+
+const queuesByIds = compiledOnce((db, a: { companyId: number; ids: readonly number[]; limit: number }) =>
+  forCompany(db, a.companyId).selectFrom("queues").select(["id", "name"]).where("id", "in", a.ids).orderBy("id").limit(a.limit),
+);
+
+async function addQueues(companyId: number, names: string[]): Promise<number[]> {
+  const ids: number[] = [];
+  for (const [i, name] of names.entries()) {
+    ids.push((await t.ctx.db.insertInto("queues").values({ companyId, name, color: `#00000${i}` }).returning("id").executeTakeFirstOrThrow()).id);
+  }
+  return ids;
+}
+
+describe("compiledOnce", () => {
+  test("runs the query compiled on the first call with each later call's values, per length of its lists", async () => {
+    const [a, b, c] = await addQueues(1, ["Sales", "Support", "Billing"]);
+    expect(await queuesByIds(t.ctx.db, { companyId: 1, ids: [a!, b!], limit: 10 })).toEqual([
+      { id: a!, name: "Sales" },
+      { id: b!, name: "Support" },
+    ]);
+    expect(await queuesByIds(t.ctx.db, { companyId: 1, ids: [c!, a!], limit: 1 })).toEqual([{ id: a!, name: "Sales" }]);
+    // Another length is another shape, compiled on its own.
+    expect((await queuesByIds(t.ctx.db, { companyId: 1, ids: [a!, b!, c!], limit: 10 })).map((q) => q.name)).toEqual(["Sales", "Support", "Billing"]);
+    expect(await queuesByIds(t.ctx.db, { companyId: 1, ids: [c!], limit: 10 })).toEqual([{ id: c!, name: "Billing" }]);
+  });
+
+  test("the company of each call scopes it: another company's ids find nothing", async () => {
+    const { companyId } = await createCompany(t, { name: "Other Co" });
+    const [mine] = await addQueues(1, ["Mine"]);
+    const [theirs] = await addQueues(companyId, ["Theirs"]);
+    expect(await queuesByIds(t.ctx.db, { companyId: 1, ids: [mine!, theirs!], limit: 10 })).toEqual([{ id: mine!, name: "Mine" }]);
+    expect(await queuesByIds(t.ctx.db, { companyId, ids: [mine!, theirs!], limit: 10 })).toEqual([{ id: theirs!, name: "Theirs" }]);
+  });
+
+  test("inside a transaction it reads the transaction's own writes, and nothing of them after a rollback", async () => {
+    const failure = new Error("roll back");
+    let seen: unknown[] = [];
+    await t.ctx.db
+      .transaction()
+      .execute(async (trx) => {
+        const { id } = await trx.insertInto("queues").values({ companyId: 1, name: "Draft", color: "#123456" }).returning("id").executeTakeFirstOrThrow();
+        seen = await queuesByIds(trx, { companyId: 1, ids: [id], limit: 10 });
+        throw failure;
+      })
+      .catch((e) => expect(e).toBe(failure));
+    expect(seen).toEqual([{ id: expect.any(Number), name: "Draft" }]);
+    const id = (seen[0] as { id: number }).id;
+    expect(await queuesByIds(t.ctx.db, { companyId: 1, ids: [id], limit: 10 })).toEqual([]);
+  });
+});
