@@ -57,7 +57,7 @@ export function createMessagesService(ctx: AppContext) {
       const page = pageOf(rows, size);
       const [views, lgpd] = await Promise.all([serializeMessages(ctx, actor.companyId, page.rows.reverse()), readLgpd(ctx.db, actor.companyId)]);
       if (ticket.unreadMessages > 0) await markRead(ticket);
-      return { messages: views.map((m) => messageForViewer(m, actor, lgpd)), hasMore: page.hasMore, ticket: await tickets.detailFor(actor, ticket.id) };
+      return { messages: views.map((m) => messageForViewer(m, actor, lgpd)), hasMore: page.hasMore, ticket: await tickets.detailFor(actor, ticket, lgpd) };
     },
 
     /**

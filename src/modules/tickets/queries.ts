@@ -120,18 +120,22 @@ export async function listTicketIds(
   return { ids: rows.map((r) => r.id), count: Math.min(n, cap), countCapped: n > cap };
 }
 
-/** Tags of each ticket. */
-export async function ticketTags(db: Executor, companyId: number, ticketIds: readonly number[]) {
-  const out = new Map<number, { id: number; name: string; color: string; kanban: number }[]>();
-  if (!ticketIds.length) return out;
-  const rows = await db
+function tagsOf(db: Executor, a: { companyId: number; ticketIds: readonly number[] }) {
+  return db
     .selectFrom("ticket_tags")
     .innerJoin("tags", "tags.id", "ticket_tags.tagId")
     .select(["ticket_tags.ticketId", "tags.id", "tags.name", "tags.color", "tags.kanban"])
-    .where("ticket_tags.companyId", "=", companyId)
-    .where("ticket_tags.ticketId", "in", [...ticketIds])
-    .orderBy("tags.name")
-    .execute();
+    .where("ticket_tags.companyId", "=", a.companyId)
+    .where("ticket_tags.ticketId", "in", a.ticketIds)
+    .orderBy("tags.name");
+}
+const compiledTagsOf = compiledOnce(tagsOf);
+
+/** Tags of each ticket (a page's are read with a query compiled once per page size). */
+export async function ticketTags(db: Executor, companyId: number, ticketIds: readonly number[]) {
+  const out = new Map<number, { id: number; name: string; color: string; kanban: number }[]>();
+  if (!ticketIds.length) return out;
+  const rows = ticketIds.length > MAX_COMPILED_IDS ? await tagsOf(db, { companyId, ticketIds }).execute() : await compiledTagsOf(db, { companyId, ticketIds });
   for (const r of rows) {
     const list = out.get(r.ticketId) ?? [];
     list.push({ id: r.id, name: r.name, color: r.color, kanban: r.kanban });

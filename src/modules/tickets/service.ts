@@ -7,7 +7,7 @@ import { PAGE_SIZE, pageWindow } from "../../http/paging";
 import { type Actor, assertCan } from "../../http/permissions";
 import { searchTickets } from "../search/service";
 import { createTicket, type CreateTicketInput } from "./create";
-import { readLgpd } from "./lgpd";
+import { type LgpdPolicy, readLgpd } from "./lgpd";
 import { listTickets, resolveListFilters, shapePage } from "./list";
 import { addTicketLog, findTicketCore, lastTicketLog, liveTickets, type TicketCore, ticketLogs, userQueueIds } from "./queries";
 import type { closeAllBody, ListTicketsQuery } from "./schema";
@@ -28,8 +28,8 @@ export function createTicketsService(ctx: AppContext) {
   }
 
   /** The ticket as this actor sees it (LGPD masking). */
-  async function viewFor(actor: Actor, ticketId: number): Promise<TicketView> {
-    const [view, lgpd] = await Promise.all([loadTicketView(ctx.db, actor.companyId, ticketId), readLgpd(ctx.db, actor.companyId)]);
+  async function viewFor(actor: Actor, ticketId: number, known?: LgpdPolicy): Promise<TicketView> {
+    const [view, lgpd] = await Promise.all([loadTicketView(ctx.db, actor.companyId, ticketId), known ?? readLgpd(ctx.db, actor.companyId)]);
     if (!view) throw ticketNotFound();
     return ticketForViewer(view, actor, lgpd);
   }
@@ -38,8 +38,8 @@ export function createTicketsService(ctx: AppContext) {
    * The single-ticket view of the conversation screen: the viewer's view plus the reply window (window24h channels),
    * which needs a query per ticket and so stays out of lists and socket payloads.
    */
-  async function detailFor(actor: Actor, ticketId: number) {
-    const [view, window] = await Promise.all([viewFor(actor, ticketId), replyWindow(ctx, actor.companyId, ticketId)]);
+  async function detailFor(actor: Actor, ticket: { id: number; channel: string }, lgpd?: LgpdPolicy) {
+    const [view, window] = await Promise.all([viewFor(actor, ticket.id, lgpd), replyWindow(ctx, actor.companyId, ticket.id, ticket.channel)]);
     return { ...view, replyWindow: window };
   }
 
@@ -79,7 +79,7 @@ export function createTicketsService(ctx: AppContext) {
           });
         }
       }
-      return detailFor(actor, ticket.id);
+      return detailFor(actor, ticket);
     },
 
     /** POST /api/tickets (create.ts). */
