@@ -1,5 +1,10 @@
-import type { Compilable, CompiledQuery } from "kysely";
+import type { CompiledQuery } from "kysely";
 import type { Db } from "./database";
+
+/** A query builder or a raw `sql` query (which compiles against a Kysely instance). */
+interface CompilesTo<R> {
+  compile(db: Db): CompiledQuery<R>;
+}
 
 /** What a compiled-once query takes: scalar values and lists (a list's length is part of the query's shape). */
 export type CompiledArgs = Record<string, number | string | readonly (number | string)[]>;
@@ -26,7 +31,7 @@ interface Compiled<R> {
  * `build` must use its arguments only as values (where, limit, offset): a query whose SQL depends on a value, not
  * just on a list's length, cannot be compiled once. The SQL is the SQLite dialect's, shared by every executor.
  */
-export function compiledOnce<A extends CompiledArgs, R>(build: (db: Db, args: A) => Compilable<R>): (db: Db, args: A) => Promise<R[]> {
+export function compiledOnce<A extends CompiledArgs, R>(build: (db: Db, args: A) => CompilesTo<R>): (db: Db, args: A) => Promise<R[]> {
   const byShape = new Map<string, Compiled<R>>();
   return async (db, args) => {
     const keys = Object.keys(args);
@@ -36,7 +41,7 @@ export function compiledOnce<A extends CompiledArgs, R>(build: (db: Db, args: A)
       const slots: Compiled<R>["slots"] = [];
       const mark = (key: string, index: number | null) => MARK_BASE + slots.push([key, index]) - 1;
       const marked = Object.fromEntries(keys.map((k) => [k, Array.isArray(args[k]) ? (args[k] as readonly unknown[]).map((_, i) => mark(k, i)) : mark(k, null)]));
-      compiled = { query: build(db, marked as unknown as A).compile(), slots };
+      compiled = { query: build(db, marked as unknown as A).compile(db), slots };
       byShape.set(shape, compiled);
     }
     const { query, slots } = compiled;

@@ -1,4 +1,5 @@
 import { type DeleteQueryBuilder, type DeleteResult, type Kysely, type SelectQueryBuilder, sql, type UpdateQueryBuilder, type UpdateResult } from "kysely";
+import { compiledOnce } from "./compiled";
 import type { DB, TenantTable } from "./schema";
 
 /** A Kysely instance or a transaction (Transaction extends Kysely). */
@@ -33,11 +34,22 @@ export function forCompany(db: Executor, companyId: number) {
     async missingIds<T extends TenantTable>(table: T, ids: readonly number[]): Promise<number[]> {
       const unique = [...new Set(ids)];
       if (unique.length === 0) return [];
-      const rows = await sql<{ id: number }>`select id from ${sql.table(table)} where companyId = ${companyId} and id in (${sql.join(unique)})`.execute(db);
-      const found = new Set(rows.rows.map((r) => r.id));
+      const rows = await idsOf(table)(db, { companyId, ids: unique });
+      const found = new Set(rows.map((r) => r.id));
       return unique.filter((id) => !found.has(id));
     },
   };
 }
 
 export type Scope = ReturnType<typeof forCompany>;
+
+// Every list filter and body checks its ids: the query of each table is compiled once per number of ids.
+const idQueries = new Map<TenantTable, (db: Executor, a: { companyId: number; ids: readonly number[] }) => Promise<{ id: number }[]>>();
+function idsOf(table: TenantTable) {
+  let query = idQueries.get(table);
+  if (!query) {
+    query = compiledOnce((db, a: { companyId: number; ids: readonly number[] }) => sql<{ id: number }>`select id from ${sql.table(table)} where companyId = ${a.companyId} and id in (${sql.join(a.ids)})`);
+    idQueries.set(table, query);
+  }
+  return query;
+}

@@ -1,3 +1,4 @@
+import { compiledOnce } from "../../db/compiled";
 import type { Db } from "../../db/database";
 import { forCompany } from "../../db/scope";
 import {
@@ -41,9 +42,12 @@ function readValue<K extends CompanySettingKey>(key: K, stored: string | undefin
   return entry.default as CompanySettingValue<K>;
 }
 
+// Read by every list page and socket frame (LGPD): compiled once (src/db/compiled.ts).
+const storedSettings = compiledOnce((db, a: { companyId: number }) => forCompany(db, a.companyId).selectFrom("company_settings").select(["key", "value"]));
+
 /** Every company key in catalogue order, stored values merged over the defaults. */
 export async function companySettingsList(db: Db, companyId: number): Promise<Array<{ key: CompanySettingKey; value: string }>> {
-  const rows = await forCompany(db, companyId).selectFrom("company_settings").select(["key", "value"]).execute();
+  const rows = await storedSettings(db, { companyId });
   const stored = new Map(rows.map((r) => [r.key, r.value]));
   return COMPANY_SETTING_KEYS.map((key) => ({ key, value: readValue(key, stored.get(key)) }));
 }

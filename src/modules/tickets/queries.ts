@@ -9,9 +9,10 @@ type Executor = Db;
 
 /** The queue ids of a user (visibility input). */
 export async function userQueueIds(db: Executor, userId: number): Promise<number[]> {
-  const rows = await db.selectFrom("user_queues").select("queueId").where("userId", "=", userId).execute();
+  const rows = await queuesOfUser(db, { userId });
   return rows.map((r) => r.queueId);
 }
+const queuesOfUser = compiledOnce((db, a: { userId: number }) => db.selectFrom("user_queues").select("queueId").where("userId", "=", a.userId));
 
 /** The columns canSeeTicket and the transitions need. */
 export function findTicketCore(db: Executor, companyId: number, by: { id: number } | { uuid: string }) {
