@@ -50,6 +50,36 @@ describe("inbound pipeline", () => {
     expect(events.sort()).toEqual(["contact.created", "message.created", "ticket.created"]);
   });
 
+  test("a contact added by hand with the chat's number and no identity becomes the chat's contact, not a second one", async () => {
+    const { t, s } = await setup();
+    const at = "2026-11-26T10:00:00.000Z";
+    const added = async (companyId: number, channel: string, name: string) =>
+      (
+        await t.ctx.db
+          .insertInto("contacts")
+          .values({ companyId, name, number: "5511988887777", email: "", channel, createdAt: at, updatedAt: at })
+          .returning("id")
+          .executeTakeFirstOrThrow()
+      ).id;
+    const other = await t.ctx.db.insertInto("companies").values({ name: "Other Co", planId: 1 }).returning("id").executeTakeFirstOrThrow();
+    const elsewhere = await added(other.id, "testchan", "Other company's Carla");
+    const otherChannel = await added(1, "webchat", "Carla on web chat");
+    const mine = await added(1, "testchan", "Carla (typed by an agent)");
+    const r = await s.receive({ from: "5511988887777", name: "carla.wa", body: "oi", externalId: "claim-1" });
+    if (r.status !== "stored") throw new Error(r.status);
+    expect(r.contactId).toBe(mine);
+    const contact = await t.ctx.db.selectFrom("contacts").selectAll().where("id", "=", mine).executeTakeFirstOrThrow();
+    // The name the agent typed is kept; the identity is the channel's.
+    expect(contact).toMatchObject({ identity: "5511988887777", name: "Carla (typed by an agent)", number: "5511988887777" });
+    for (const id of [elsewhere, otherChannel]) {
+      expect((await t.ctx.db.selectFrom("contacts").select("identity").where("id", "=", id).executeTakeFirstOrThrow()).identity).toBeNull();
+    }
+    const again = await s.receive({ from: "5511988887777", body: "de novo", externalId: "claim-2" });
+    if (again.status !== "stored") throw new Error(again.status);
+    expect(again.contactId).toBe(mine);
+    expect(Number((await t.ctx.db.selectFrom("contacts").select((eb) => eb.fn.countAll<number>().as("n")).where("number", "=", "5511988887777").executeTakeFirstOrThrow()).n)).toBe(3);
+  });
+
   test("a repeated externalId is stored once (sequential and simultaneous)", async () => {
     const { t, s } = await setup();
     const first = await s.receive({ from: "5511999990002", externalId: "dup-1", body: "one" });

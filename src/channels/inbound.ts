@@ -455,16 +455,38 @@ export class InboundPipeline {
     return { status: "stored", messageId: msg.id, ticketId: ticket.id, contactId: contact.id, ticketCreated: created };
   }
 
-  /** The contact of a chat within the company and channel; created on first sight, name and picture refreshed. */
+  /**
+   * The contact of a chat within the company and channel; created on first sight, name and picture refreshed. A
+   * contact an agent added by hand (same channel and number, no channel identity yet) is that chat's contact: it
+   * takes the identity instead of a second contact being created beside it.
+   */
   private async upsertContact(trx: Trx, conn: Connection, chat: InboundChat, fx: Effects) {
     const nowIso = this.ctx.clock.now().toISOString();
-    const existing = await trx
+    const columns = ["id", "name", "number", "identity", "urlPicture", "isGroup", "email"] as const;
+    let existing = await trx
       .selectFrom("contacts")
-      .select(["id", "name", "number", "identity", "urlPicture", "isGroup", "email"])
+      .select(columns)
       .where("companyId", "=", conn.companyId)
       .where("channel", "=", conn.channel)
       .where("identity", "=", chat.id)
       .executeTakeFirst();
+    if (!existing && chat.number && !chat.isGroup) {
+      const added = await trx
+        .selectFrom("contacts")
+        .select(columns)
+        .where("companyId", "=", conn.companyId)
+        .where("channel", "=", conn.channel)
+        .where("number", "=", chat.number)
+        .where("identity", "is", null)
+        .where("isGroup", "=", 0)
+        .orderBy("id")
+        .executeTakeFirst();
+      if (added) {
+        await trx.updateTable("contacts").set({ identity: chat.id, updatedAt: nowIso }).where("id", "=", added.id).execute();
+        fx.contactsUpdated.set(added.id, conn.companyId);
+        existing = { ...added, identity: chat.id };
+      }
+    }
     const name = chat.name?.trim();
     if (!existing) {
       const row = await trx
