@@ -26,6 +26,10 @@ const schema = z.object({
   REFRESH_TOKEN_TTL_S: z.coerce.number().int().positive().default(7 * 24 * 3600),
   AUTH_MAX_ATTEMPTS: z.coerce.number().int().positive().default(10),
   AUTH_WINDOW_S: z.coerce.number().int().positive().default(15 * 60),
+  /** The web-chat visitor API's limits per minute (plugins/channels/webchat/rate-limit.ts). */
+  WEBCHAT_RATE_PER_MIN: z.coerce.number().int().positive().default(30),
+  WEBCHAT_RATE_PER_MIN_IP: z.coerce.number().int().positive().default(120),
+  WEBCHAT_SESSIONS_PER_MIN_IP: z.coerce.number().int().positive().default(10),
 });
 
 export type Config = z.infer<typeof schema>;

@@ -8,16 +8,8 @@
  * History reads (GET messages) count in their own per-address bucket at four times the message rate.
  * Over a limit the API answers 429 ERR_RATE_LIMITED with Retry-After. Counters live in memory (one process).
  */
-import { z } from "zod";
 import type { Clock } from "../../../src/clock";
-
-const perMinute = (def: number) => z.coerce.number().int().positive().default(def);
-
-const limitsSchema = z.object({
-  WEBCHAT_RATE_PER_MIN: perMinute(30),
-  WEBCHAT_RATE_PER_MIN_IP: perMinute(120),
-  WEBCHAT_SESSIONS_PER_MIN_IP: perMinute(10),
-});
+import type { Config } from "../../../src/config";
 
 export interface WebchatLimits {
   messagesPerVisitor: number;
@@ -26,17 +18,13 @@ export interface WebchatLimits {
   readsPerIp: number;
 }
 
-/** The limits from the environment (read when the routes are built). */
-export function webchatLimits(env: Record<string, string | undefined> = process.env): WebchatLimits {
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([k, v]) => k.startsWith("WEBCHAT_") && v !== undefined && v !== ""));
-  const parsed = limitsSchema.safeParse(cleaned);
-  if (!parsed.success) throw new Error(`Invalid web-chat rate limits: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
-  const l = parsed.data;
+/** The limits from the app's configuration (src/config.ts validates them and holds the defaults). */
+export function webchatLimits(config: Pick<Config, "WEBCHAT_RATE_PER_MIN" | "WEBCHAT_RATE_PER_MIN_IP" | "WEBCHAT_SESSIONS_PER_MIN_IP">): WebchatLimits {
   return {
-    messagesPerVisitor: l.WEBCHAT_RATE_PER_MIN,
-    messagesPerIp: l.WEBCHAT_RATE_PER_MIN_IP,
-    sessionsPerIp: l.WEBCHAT_SESSIONS_PER_MIN_IP,
-    readsPerIp: l.WEBCHAT_RATE_PER_MIN_IP * 4,
+    messagesPerVisitor: config.WEBCHAT_RATE_PER_MIN,
+    messagesPerIp: config.WEBCHAT_RATE_PER_MIN_IP,
+    sessionsPerIp: config.WEBCHAT_SESSIONS_PER_MIN_IP,
+    readsPerIp: config.WEBCHAT_RATE_PER_MIN_IP * 4,
   };
 }
 

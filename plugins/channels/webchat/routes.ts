@@ -106,7 +106,7 @@ interface SocketState {
 
 export function webchatRoutes(ctx: AppContext, opts: { limits?: WebchatLimits } = {}) {
   const tokens = new VisitorTokens(ctx.secrets.jwt);
-  const limits = opts.limits ?? webchatLimits();
+  const limits = opts.limits ?? webchatLimits(ctx.config);
   const limiter = new RateLimiter(ctx.clock);
   const keys = new Map<string, KeyEntry>();
   const sockets = new Map<string, SocketState>();

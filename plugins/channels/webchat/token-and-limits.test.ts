@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { MovableClock } from "../../../src/clock";
+import { loadConfig } from "../../../src/config";
 import { RateLimiter, webchatLimits } from "./rate-limit";
 import { VISITOR_TOKEN_TTL_S, VisitorTokens } from "./token";
 
@@ -61,14 +62,14 @@ describe("rate limiter", () => {
     for (let i = 0; i < 3; i++) expect(take(["a", 3]).ok).toBe(true);
   });
 
-  test("limits come from the environment, with defaults", () => {
-    expect(webchatLimits({})).toEqual({ messagesPerVisitor: 30, messagesPerIp: 120, sessionsPerIp: 10, readsPerIp: 480 });
-    expect(webchatLimits({ WEBCHAT_RATE_PER_MIN: "5", WEBCHAT_RATE_PER_MIN_IP: "50", WEBCHAT_SESSIONS_PER_MIN_IP: "2" })).toEqual({
+  test("limits come from the configuration, with defaults", () => {
+    expect(webchatLimits(loadConfig({}))).toEqual({ messagesPerVisitor: 30, messagesPerIp: 120, sessionsPerIp: 10, readsPerIp: 480 });
+    expect(webchatLimits(loadConfig({ WEBCHAT_RATE_PER_MIN: "5", WEBCHAT_RATE_PER_MIN_IP: "50", WEBCHAT_SESSIONS_PER_MIN_IP: "2" }))).toEqual({
       messagesPerVisitor: 5,
       messagesPerIp: 50,
       sessionsPerIp: 2,
       readsPerIp: 200,
     });
-    expect(() => webchatLimits({ WEBCHAT_RATE_PER_MIN: "lots" })).toThrow(/WEBCHAT_RATE_PER_MIN/);
+    expect(() => loadConfig({ WEBCHAT_RATE_PER_MIN: "lots" })).toThrow(/WEBCHAT_RATE_PER_MIN/);
   });
 });

@@ -29,23 +29,11 @@ afterEach(async () => {
 });
 
 /** A test app listening on 127.0.0.1 with web-chat rate limits from `limits` (read when the routes are built). */
-async function setup(opts: { limits?: Record<string, string>; env?: Partial<Record<keyof Config, string>> } = {}): Promise<Harness> {
-  const saved: Record<string, string | undefined> = {};
-  for (const [k, v] of Object.entries(opts.limits ?? {})) {
-    saved[k] = process.env[k];
-    process.env[k] = v;
-  }
-  try {
-    const t = await createTestApp(opts.env);
-    t.app.listen({ port: 0, hostname: "127.0.0.1" });
-    h = { t, base: `http://127.0.0.1:${t.app.server!.port}`, admin: await login(t, ADMIN.email, ADMIN.password), peers: [] };
-    return h;
-  } finally {
-    for (const [k, v] of Object.entries(saved)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
-  }
+async function setup(opts: { limits?: Partial<Record<keyof Config, string>>; env?: Partial<Record<keyof Config, string>> } = {}): Promise<Harness> {
+  const t = await createTestApp({ ...opts.env, ...opts.limits });
+  t.app.listen({ port: 0, hostname: "127.0.0.1" });
+  h = { t, base: `http://127.0.0.1:${t.app.server!.port}`, admin: await login(t, ADMIN.email, ADMIN.password), peers: [] };
+  return h;
 }
 
 async function http(method: string, url: string, opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
