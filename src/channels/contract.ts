@@ -32,6 +32,8 @@ export interface ContractHarness {
   deliverText(msg: { externalId: string; from: string; name?: string; body: string }): Promise<void>;
   /** The chat identity the core should store for `from` (usually `from` itself). */
   identityOf?(from: string): string;
+  /** The externalId the core should store for a delivered message (usually the provider's own; web chat scopes it to the visitor). */
+  externalIdOf?(from: string, externalId: string): string;
   /** What the provider received from our sends, oldest first. */
   sent(): Promise<{ externalId: string; to: string; body: string }[]>;
   /** The provider reports delivery progress for one of our messages. */
@@ -80,6 +82,7 @@ export function runChannelContract(name: string, makeHarness: () => Promise<Cont
     const messageByExternal = (externalId: string) =>
       h.ctx.db.selectFrom("messages").selectAll().where("connectionId", "=", connectionId).where("externalId", "=", externalId).executeTakeFirst();
     const identity = (from: string) => h.identityOf?.(from) ?? from;
+    const inboundId = (from: string, externalId: string) => h.externalIdOf?.(from, externalId) ?? externalId;
 
     const messageRow = (id: number) => h.ctx.db.selectFrom("messages").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 
@@ -117,7 +120,7 @@ export function runChannelContract(name: string, makeHarness: () => Promise<Cont
 
     test("inbound text: contact, ticket and message are created", async () => {
       await h.deliverText({ externalId: "contract-in-1", from: "5511987650002", name: "Maria", body: "Olá, tudo bem?" });
-      const msg = await eventually(() => messageByExternal("contract-in-1"));
+      const msg = await eventually(() => messageByExternal(inboundId("5511987650002", "contract-in-1")));
       expect(msg).toMatchObject({ body: "Olá, tudo bem?", fromMe: 0, origin: "contact", companyId: h.companyId });
       const contact = await h.ctx.db.selectFrom("contacts").selectAll().where("id", "=", msg.contactId!).executeTakeFirstOrThrow();
       expect(contact.identity).toBe(identity("5511987650002"));
@@ -127,12 +130,13 @@ export function runChannelContract(name: string, makeHarness: () => Promise<Cont
     });
 
     test("inbound: a repeated externalId is ignored", async () => {
-      await h.deliverText({ externalId: "contract-dup", from: "5511987650003", body: "once" });
-      await eventually(() => messageByExternal("contract-dup"));
-      await h.deliverText({ externalId: "contract-dup", from: "5511987650003", body: "once" });
-      await h.deliverText({ externalId: "contract-after", from: "5511987650003", body: "after" });
-      await eventually(() => messageByExternal("contract-after"));
-      const rows = await h.ctx.db.selectFrom("messages").select("id").where("connectionId", "=", connectionId).where("externalId", "=", "contract-dup").execute();
+      const from = "5511987650003";
+      await h.deliverText({ externalId: "contract-dup", from, body: "once" });
+      await eventually(() => messageByExternal(inboundId(from, "contract-dup")));
+      await h.deliverText({ externalId: "contract-dup", from, body: "once" });
+      await h.deliverText({ externalId: "contract-after", from, body: "after" });
+      await eventually(() => messageByExternal(inboundId(from, "contract-after")));
+      const rows = await h.ctx.db.selectFrom("messages").select("id").where("connectionId", "=", connectionId).where("externalId", "=", inboundId(from, "contract-dup")).execute();
       expect(rows).toHaveLength(1);
     });
 

@@ -2,9 +2,8 @@
  * The channel contract's harness for web chat (src/channels/contract.ts), driving the plugin through its real path:
  * visitor sessions and posts over HTTP, replies and acks over visitor sockets.
  *
- * Web chat stores a visitor's message under `v:<visitorId>:<clientId>` (not the bare id the provider would give), so
- * the contract must map the harness's externalId through `externalIdOf` before the shared suite can run here; until
- * then webchat.test.ts covers the same ground. Test-only (imports the test helpers).
+ * Web chat stores a visitor's message under `v:<visitorId>:<clientId>` (not the bare id a provider would give): the
+ * harness says so through `externalIdOf`. Test-only (imports the test helpers).
  */
 import type { ChannelErrorCode } from "../../../src/channels/adapter";
 import { createConnection } from "../../../src/channels/connections";
@@ -14,9 +13,7 @@ import { Peer, until } from "../../../tests/helpers/socket-peer";
 import { ADMIN, createTestApp } from "../../../tests/helpers/test-app";
 import { WebchatSession } from "./session";
 
-export type WebchatHarness = ContractHarness & { externalIdOf(from: string, externalId: string): string };
-
-export async function makeWebchatHarness(): Promise<WebchatHarness> {
+export async function makeWebchatHarness(): Promise<ContractHarness> {
   const t = await createTestApp();
   t.app.listen({ port: 0, hostname: "127.0.0.1" });
   const base = `http://127.0.0.1:${t.app.server!.port}`;
