@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { type Compilable, CompiledQuery } from "kysely";
 import { createCompany } from "../../../tests/helpers/factories";
-import { listFilterWhere } from "./list";
+import { loadActor } from "../../http/auth";
+import { listFilterWhere, resolveListFilters } from "./list";
 import { listTicketIds, liveTickets } from "./queries";
+import type { ListTicketsQuery } from "./schema";
 import { createInbox, type Inbox } from "./testing";
 import { ticketListWhere } from "./visibility";
 
@@ -53,6 +55,22 @@ describe("GET /api/tickets filters", () => {
     expect(ids(await list(admin, `showAll=true&whatsapps=${q([w.connectionId])}`))).toHaveLength(5);
     const page = await list(admin, `showAll=true&status=open&queueIds=${q([w.q1, w.q2])}`);
     expect(page).toMatchObject({ count: 2, hasMore: false });
+  });
+
+  test("naming every queue of the company filters nothing (the web app's default); naming fewer filters", async () => {
+    w = await createInbox();
+    const t = await five(w);
+    const actor = (await loadActor(w.t.ctx, w.admin.id))!;
+    const filters = (queueIds: (number | null)[]) => resolveListFilters(w!.t.ctx, actor, { queueIds, showAll: true, pageNumber: 1 } as ListTicketsQuery);
+    expect((await filters([w.q2, w.q1])).queueIds).toBeUndefined();
+    expect((await filters([null, w.q1, w.q2])).queueIds).toBeUndefined();
+    expect((await filters([w.q1])).queueIds).toEqual([w.q1]);
+    expect((await filters([null])).queueIds).toEqual([-1]);
+    // A third queue, empty: the same two now name only part of the company's queues, and the answer is unchanged.
+    const q3 = (await w.t.ctx.db.insertInto("queues").values({ companyId: 1, name: "Q3", color: "#333333" }).returning("id").executeTakeFirstOrThrow()).id;
+    expect((await filters([w.q1, w.q2])).queueIds).toEqual([w.q1, w.q2]);
+    expect(ids(await list(w.admin.token, `showAll=true&queueIds=${q([w.q1, w.q2])}`))).toEqual([t.e, t.d, t.c, t.b, t.a]);
+    expect(ids(await list(w.admin.token, `showAll=true&queueIds=${q([q3])}`))).toEqual([t.c]);
   });
 
   test("tags, date (created that day) and updatedAt (active that day) in the company's time zone", async () => {

@@ -15,7 +15,7 @@ import { can, type Actor } from "../../http/permissions";
 import { getCompanySetting } from "../settings/queries";
 import { dayRange } from "./day-range";
 import { readLgpd } from "./lgpd";
-import { listTicketIds, type TicketFilter, userQueueIds } from "./queries";
+import { companyQueueCount, listTicketIds, type TicketFilter, userQueueIds } from "./queries";
 import type { ListTicketsQuery } from "./schema";
 import { loadTicketViews, ticketForViewer, type TicketView } from "./serialize";
 import { ticketListWhere } from "./visibility";
@@ -88,8 +88,7 @@ export async function resolveListFilters(ctx: AppContext, actor: Actor, q: ListT
   return {
     status: q.status,
     statusFilter: q.statusFilter,
-    // Only "no queue" asked for: every queue id is absent, so only tickets without a queue pass.
-    queueIds: q.queueIds?.length ? (queueIds!.length ? queueIds : [-1]) : undefined,
+    queueIds: await queueFilter(ctx, actor.companyId, q.queueIds, queueIds),
     tags: q.tags,
     users: q.users,
     whatsapps: q.whatsapps,
@@ -97,6 +96,17 @@ export async function resolveListFilters(ctx: AppContext, actor: Actor, q: ListT
     createdIn: q.date ? dayRange(q.date, timeZone) : undefined,
     updatedIn: q.updatedAt ? dayRange(q.updatedAt, timeZone) : undefined,
   };
+}
+
+/**
+ * The queue filter as the list applies it. Only "no queue" asked for: every queue id is absent, so only tickets without
+ * a queue pass. All of the company's queues (what the web app sends by default): no filter, as every ticket is in one
+ * of them or in none, and tickets without a queue always pass; the index then answers without a per-row test.
+ */
+async function queueFilter(ctx: AppContext, companyId: number, asked: ListTicketsQuery["queueIds"], ids: number[] | undefined): Promise<number[] | undefined> {
+  if (!asked?.length) return undefined;
+  if (!ids?.length) return [-1];
+  return new Set(ids).size >= (await companyQueueCount(ctx.db, companyId)) ? undefined : ids;
 }
 
 /** One page of the list for the actor (visibility, filters, 40 a page, LGPD). */

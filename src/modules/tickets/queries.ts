@@ -14,6 +14,17 @@ export async function userQueueIds(db: Executor, userId: number): Promise<number
 }
 const queuesOfUser = compiledOnce((db, a: { userId: number }) => db.selectFrom("user_queues").select("queueId").where("userId", "=", a.userId));
 
+/** How many queues the company has (a list filter naming all of them filters nothing). */
+export async function companyQueueCount(db: Executor, companyId: number): Promise<number> {
+  const [row] = await queueCount(db, { companyId });
+  return Number(row?.n ?? 0);
+}
+const queueCount = compiledOnce((db, a: { companyId: number }) =>
+  forCompany(db, a.companyId)
+    .selectFrom("queues")
+    .select((eb) => eb.fn.countAll<number>().as("n")),
+);
+
 /** The columns canSeeTicket and the transitions need. */
 export function findTicketCore(db: Executor, companyId: number, by: { id: number } | { uuid: string }) {
   const q = forCompany(db, companyId)
