@@ -6,12 +6,10 @@
  * form shows under its field in the right tab; the import-of-old-messages states; plan-disabled add entries; the
  * no-access screen; /allConnections; screenshots of the page, the QR dialog and the form.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import jsQR from "jsqr";
-import { apiLogin, ROOT, type RunningServer, screenshotPath, startServer } from "./helpers/server";
+import { apiLogin, type RunningServer, screenshotPath } from "./helpers/server";
+import { apiCall, type OwnServer, startOwnServer } from "./helpers/own-server";
 
 test.use({ locale: "en-US" });
 
@@ -20,7 +18,6 @@ const ADMIN = { email: "admin@connections.local", password: "Admin123!" } as con
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
 const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 let server: RunningServer;
-let dataDir: string;
 const url = (path: string) => `${server.baseURL}${path}`;
 
 /**
@@ -29,30 +26,14 @@ const url = (path: string) => `${server.baseURL}${path}`;
  */
 let apiToken: string;
 
+let own: OwnServer;
 test.beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), "multi100-connections-e2e-"));
-  server = await startServer({
-    cmd: [join(ROOT, "node_modules", ".bin", "bun"), "tests/e2e/helpers/fake-channel-server.ts"],
-    env: { DATA_DIR: dataDir, HOST: "127.0.0.1", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: "error", AUTH_MAX_ATTEMPTS: "100" },
-    timeoutMs: 30_000,
-  });
-  const login = async (creds: { email: string; password: string }) => {
-    const res = await fetch(url("/api/auth/login"), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(creds) });
-    return ((await res.json()) as { token: string }).token;
-  };
-  const apiAdmin = { email: "api@connections.local", password: "ApiAdmin123!" };
-  const created = await fetch(url("/api/users"), {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${await login(ADMIN)}` },
-    body: JSON.stringify({ name: "API admin", profile: "admin", ...apiAdmin }),
-  });
-  expect(created.status).toBeLessThan(300);
-  apiToken = await login(apiAdmin);
+  own = await startOwnServer({ script: "tests/e2e/helpers/fake-channel-server.ts", name: "connections", admin: ADMIN });
+  ({ server, apiToken } = own);
 });
 
 test.afterAll(async () => {
-  await server?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await own?.stop();
 });
 
 // The validation test turns these on; no other test may depend on them.
@@ -61,10 +42,8 @@ test.afterEach(async ({ request }) => {
   await call(request, "PUT", "/api/settings/scheduleType", { value: "disabled" });
 });
 
-async function call(request: APIRequestContext, method: string, path: string, data?: unknown, token = apiToken) {
-  const res = await request.fetch(url(path), { method, headers: { authorization: `Bearer ${token}` }, data });
-  expect(res.status(), `${method} ${path}: ${await res.text()}`).toBeLessThan(300);
-  return res.json().catch(() => undefined);
+function call(request: APIRequestContext, method: string, path: string, data?: unknown, token = apiToken) {
+  return apiCall(request, server.baseURL, token, method, path, data);
 }
 
 /** The fake plugin's control route (helpers/fake-channel.ts). */

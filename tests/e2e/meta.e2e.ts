@@ -7,11 +7,11 @@
  * input is disabled, and the template picker sends an approved template, which reaches the Graph API as a template
  * message.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { apiLogin, freePort, ROOT, type RunningServer, screenshotPath, startServer } from "./helpers/server";
+import { apiLogin, freePort, ROOT, type RunningServer, screenshotPath } from "./helpers/server";
+import { apiCall, type OwnServer, startOwnServer } from "./helpers/own-server";
 
 test.use({ locale: "en-US" });
 
@@ -27,43 +27,23 @@ const FAKE = {
 const APP_SECRET = "wa-e2e-app-secret-0123456789abcd";
 let server: RunningServer;
 let control: string;
-let dataDir: string;
 let apiToken: string;
 const url = (path: string) => `${server.baseURL}${path}`;
 
+let own: OwnServer;
 test.beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), "multi100-meta-e2e-"));
   const controlPort = await freePort();
   control = `http://127.0.0.1:${controlPort}`;
-  server = await startServer({
-    cmd: [join(ROOT, "node_modules", ".bin", "bun"), "tests/e2e/helpers/meta-server.ts"],
-    env: { DATA_DIR: dataDir, HOST: "127.0.0.1", CONTROL_PORT: String(controlPort), ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: "error", AUTH_MAX_ATTEMPTS: "100" },
-    timeoutMs: 30_000,
-  });
-  // A login bumps the user's token version, so the test's own API calls use a second admin (the browser is ADMIN).
-  const login = async (creds: { email: string; password: string }) => {
-    const res = await fetch(url("/api/auth/login"), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(creds) });
-    return ((await res.json()) as { token: string }).token;
-  };
-  const apiAdmin = { email: "api@meta.local", password: "ApiAdmin123!" };
-  const created = await fetch(url("/api/users"), {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${await login(ADMIN)}` },
-    body: JSON.stringify({ name: "API admin", profile: "admin", ...apiAdmin }),
-  });
-  expect(created.status).toBeLessThan(300);
-  apiToken = await login(apiAdmin);
+  own = await startOwnServer({ script: "tests/e2e/helpers/meta-server.ts", name: "meta", admin: ADMIN, env: { CONTROL_PORT: String(controlPort) } });
+  ({ server, apiToken } = own);
 });
 
 test.afterAll(async () => {
-  await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await own?.stop();
 });
 
-async function call(request: APIRequestContext, method: string, path: string, data?: unknown) {
-  const res = await request.fetch(url(path), { method, headers: { authorization: `Bearer ${apiToken}` }, data });
-  expect(res.status(), `${method} ${path}: ${await res.text()}`).toBeLessThan(300);
-  return res.json().catch(() => undefined);
+function call(request: APIRequestContext, method: string, path: string, data?: unknown) {
+  return apiCall(request, server.baseURL, apiToken, method, path, data);
 }
 
 async function deleteAll(request: APIRequestContext) {

@@ -6,12 +6,10 @@
  * number shows in the dialog; a drop turns the status icon, stamps when it dropped and lights the drawer's badge,
  * and the reconnect the core starts with backoff clears it.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import jsQR from "jsqr";
-import { apiLogin, ROOT, type RunningServer, screenshotPath, startServer } from "./helpers/server";
+import { apiLogin, type RunningServer, screenshotPath } from "./helpers/server";
+import { apiCall, type OwnServer, startOwnServer } from "./helpers/own-server";
 
 test.use({ locale: "en-US" });
 
@@ -20,41 +18,21 @@ const ADMIN = { email: "admin@whatsapp.local", password: "Admin123!" } as const;
 const QR_1 = "2@E2ErefOne0000000000000000000000000000000000000000000000,noiseKeyOne=,identityKeyOne=,advSecretOne=";
 const QR_2 = "2@E2ErefTwo0000000000000000000000000000000000000000000000,noiseKeyTwo=,identityKeyTwo=,advSecretTwo=";
 let server: RunningServer;
-let dataDir: string;
 let apiToken: string;
 const url = (path: string) => `${server.baseURL}${path}`;
 
+let own: OwnServer;
 test.beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), "multi100-whatsapp-e2e-"));
-  server = await startServer({
-    cmd: [join(ROOT, "node_modules", ".bin", "bun"), "tests/e2e/helpers/whatsapp-server.ts"],
-    env: { DATA_DIR: dataDir, HOST: "127.0.0.1", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: "error", AUTH_MAX_ATTEMPTS: "100" },
-    timeoutMs: 30_000,
-  });
-  // A login bumps the user's token version, so the test's own API calls use a second admin (the browser is ADMIN).
-  const login = async (creds: { email: string; password: string }) => {
-    const res = await fetch(url("/api/auth/login"), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(creds) });
-    return ((await res.json()) as { token: string }).token;
-  };
-  const apiAdmin = { email: "api@whatsapp.local", password: "ApiAdmin123!" };
-  const created = await fetch(url("/api/users"), {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${await login(ADMIN)}` },
-    body: JSON.stringify({ name: "API admin", profile: "admin", ...apiAdmin }),
-  });
-  expect(created.status).toBeLessThan(300);
-  apiToken = await login(apiAdmin);
+  own = await startOwnServer({ script: "tests/e2e/helpers/whatsapp-server.ts", name: "whatsapp", admin: ADMIN });
+  ({ server, apiToken } = own);
 });
 
 test.afterAll(async () => {
-  await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await own?.stop();
 });
 
-async function call(request: APIRequestContext, method: string, path: string, data?: unknown) {
-  const res = await request.fetch(url(path), { method, headers: { authorization: `Bearer ${apiToken}` }, data });
-  expect(res.status(), `${method} ${path}: ${await res.text()}`).toBeLessThan(300);
-  return res.json().catch(() => undefined);
+function call(request: APIRequestContext, method: string, path: string, data?: unknown) {
+  return apiCall(request, server.baseURL, apiToken, method, path, data);
 }
 
 /** WhatsApp's side of one connection (helpers/whatsapp-server.ts). */
