@@ -95,11 +95,3 @@ export function disconnectSocket() {
   s?.close();
   socketState.status = "idle";
 }
-
-/** Reopen with the current token (after a refresh or a new login). */
-export function reconnectSocket() {
-  const s = ws;
-  ws = null;
-  s?.close();
-  if (wanted) open();
-}

@@ -28,7 +28,6 @@ const make = (paths: string[], name: string) => {
 
 export const MenuIcon = make(["M4 6h16", "M4 12h16", "M4 18h16"], "MenuIcon");
 export const ChevronLeftIcon = make(["M15 18l-6-6 6-6"], "ChevronLeftIcon");
-export const ChevronRightIcon = make(["M9 18l6-6-6-6"], "ChevronRightIcon");
 export const ChevronDownIcon = make(["M6 9l6 6 6-6"], "ChevronDownIcon");
 export const ChevronUpIcon = make(["M18 15l-6-6-6 6"], "ChevronUpIcon");
 export const XIcon = make(["M18 6L6 18", "M6 6l12 12"], "XIcon");
@@ -88,7 +87,6 @@ export const CheckSquareIcon = make(["M9 11l3 3 8-8", "M20 12v7a2 2 0 0 1-2 2H5a
 export const LockIcon = make(["M5 11h14v10H5z", "M8 11V7a4 4 0 0 1 8 0v4"], "LockIcon");
 export const ClockIcon = make(["M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20z", "M12 6v6l4 2"], "ClockIcon");
 export const UploadIcon = make(["M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4", "M17 8l-5-5-5 5", "M12 3v12"], "UploadIcon");
-export const PhoneIcon = make(["M22 16.9v3a2 2 0 0 1-2.2 2 19.8 19.8 0 0 1-8.6-3.1 19.5 19.5 0 0 1-6-6A19.8 19.8 0 0 1 2.1 4.2 2 2 0 0 1 4.1 2h3a2 2 0 0 1 2 1.7c.1 1 .4 1.9.7 2.8a2 2 0 0 1-.5 2.1L8 9.9a16 16 0 0 0 6 6l1.3-1.3a2 2 0 0 1 2.1-.5c.9.3 1.8.6 2.8.7a2 2 0 0 1 1.7 2z"], "PhoneIcon");
 
 // Inbox and conversation (issue 7).
 export const SendIcon = make(["M22 2L11 13", "M22 2l-7 20-4-9-9-4z"], "SendIcon");
@@ -103,10 +101,7 @@ export const CheckCircleIcon = make(["M22 11.1V12a10 10 0 1 1-5.9-9.1", "M22 4L1
 export const AlertIcon = make(["M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20z", "M12 8v4", "M12 16h.01"], "AlertIcon");
 export const DownloadIcon = make(["M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4", "M7 10l5 5 5-5", "M12 15V3"], "DownloadIcon");
 export const MapPinIcon = make(["M21 10c0 7-9 13-9 13S3 17 3 10a9 9 0 0 1 18 0z", "M12 7a3 3 0 1 0 0 6 3 3 0 0 0 0-6z"], "MapPinIcon");
-export const PlayIcon = make(["M6 4l14 8-14 8z"], "PlayIcon");
-export const PauseIcon = make(["M6 4h4v16H6z", "M14 4h4v16h-4z"], "PauseIcon");
 export const SortIcon = make(["M7 4v16", "M3 16l4 4 4-4", "M17 20V4", "M13 8l4-4 4 4"], "SortIcon");
-export const FilterIcon = make(["M22 3H2l8 9.5V19l4 2v-8.5z"], "FilterIcon");
 export const BanIcon = make(["M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20z", "M4.9 4.9l14.2 14.2"], "BanIcon");
 export const InfoIcon = make(["M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20z", "M12 16v-4", "M12 8h.01"], "InfoIcon");
 export const PenIcon = make(["M12 19l7-7 3 3-7 7z", "M18 13l-1.5-7.5L2 2l3.5 14.5L13 18z", "M2 2l7.6 7.6", "M11 9a2 2 0 1 0 0 4 2 2 0 0 0 0-4z"], "PenIcon");

@@ -1,4 +1,6 @@
 import { Menu as ArkMenu } from "@ark-ui/react/menu";
+import { Portal } from "@ark-ui/react/portal";
+import type { ComponentProps, ReactElement, ReactNode } from "react";
 import { menu } from "../../../styled-system/recipes";
 import { createStyleContext } from "./style-context";
 
@@ -17,3 +19,22 @@ export const RadioItemGroup = withContext(ArkMenu.RadioItemGroup, "itemGroup");
 export const RadioItem = withContext(ArkMenu.RadioItem, "item");
 export const ItemText = ArkMenu.ItemText;
 export const ItemIndicator = withContext(ArkMenu.ItemIndicator, "itemIndicator");
+
+/** The usual composition: `trigger` (one element: an IconButton, a Button…) opens the portalled list of `children`. */
+export function Frame({
+  trigger,
+  contentProps,
+  children,
+  ...props
+}: Omit<ComponentProps<typeof Root>, "children"> & { trigger: ReactElement; contentProps?: ComponentProps<typeof Content> & Record<`data-${string}`, string>; children: ReactNode }) {
+  return (
+    <Root {...props}>
+      <Trigger asChild>{trigger}</Trigger>
+      <Portal>
+        <Positioner>
+          <Content {...contentProps}>{children}</Content>
+        </Positioner>
+      </Portal>
+    </Root>
+  );
+}

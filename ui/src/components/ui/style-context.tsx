@@ -1,7 +1,7 @@
 import { createContext, forwardRef, useContext, type ComponentPropsWithoutRef, type ComponentType } from "react";
 import { cx } from "../../../styled-system/css";
 
-type SlotRecipe<V> = ((props?: V) => Record<string, string>) & { splitVariantProps: (props: any) => [V, any] };
+export type SlotRecipe<V> = ((props?: V) => Record<string, string>) & { splitVariantProps: (props: any) => [V, any] };
 
 /**
  * Park UI's pattern: the Root calls the slot recipe once and shares the class names; each part reads its slot.

@@ -6,17 +6,8 @@ export interface QueueRef {
   color: string;
 }
 
-/** Spec 1 §3 session user, as POST /api/auth/login, refresh_token and GET /api/auth/me answer it. */
-export interface SessionUser {
-  id: number;
-  name: string;
-  email: string;
-  companyId: number;
-  profile: "admin" | "user";
-  super: boolean;
-  whatsappId: number | null;
-  startWork: string | null;
-  endWork: string | null;
+/** A user's permission switches and display defaults (spec 1 §3): the session user, a users-list row, the user form. */
+export interface UserFlags {
   allTicket: "enable" | "disable";
   allowGroup: boolean;
   allHistoric: Enabled;
@@ -27,6 +18,19 @@ export interface SessionUser {
   allowConnections: Enabled;
   defaultTheme: "light" | "dark";
   defaultMenu: "open" | "closed";
+}
+
+/** Spec 1 §3 session user, as POST /api/auth/login, refresh_token and GET /api/auth/me answer it. */
+export interface SessionUser extends UserFlags {
+  id: number;
+  name: string;
+  email: string;
+  companyId: number;
+  profile: "admin" | "user";
+  super: boolean;
+  whatsappId: number | null;
+  startWork: string | null;
+  endWork: string | null;
   defaultTicketsManagerWidth: number;
   profileImage: string | null;
   queues: QueueRef[];

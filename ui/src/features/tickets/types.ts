@@ -1,6 +1,11 @@
 /** A ticket as GET /api/tickets and the ticket socket frames carry it (spec 1 §3 Ticket). */
 export type TicketStatus = "pending" | "open" | "closed" | "group" | "lgpd" | "nps";
 
+/** Being attended (open, or a group chat): the agent can write, return it to the queue or resolve it. */
+export const isLiveStatus = (s: TicketStatus) => s === "open" || s === "group";
+/** Waiting for an agent to accept it (lgpd waits like pending). */
+export const isPendingStatus = (s: TicketStatus) => s === "pending" || s === "lgpd";
+
 export interface TagRef {
   id: number;
   name: string;

@@ -1,7 +1,7 @@
-import type { Enabled, QueueRef } from "../auth/types";
+import type { Enabled, QueueRef, UserFlags } from "../auth/types";
 
 /** A user as GET /api/users and GET /api/users/:id answer it (spec 2 §3 User). */
-export interface UserRow {
+export interface UserRow extends Partial<Omit<UserFlags, "allHistoric">> {
   id: number;
   name: string;
   email: string;
@@ -14,16 +14,7 @@ export interface UserRow {
   startWork?: string | null;
   endWork?: string | null;
   farewellMessage?: string | null;
-  allTicket?: "enable" | "disable";
-  allowGroup?: boolean;
-  defaultTheme?: "light" | "dark";
-  defaultMenu?: "open" | "closed";
   allHistoric?: Enabled | null;
-  allUserChat?: Enabled;
-  userClosePendingTicket?: Enabled;
-  showDashboard?: Enabled;
-  allowRealTime?: Enabled;
-  allowConnections?: Enabled;
   profileImage?: string | null;
   defaultTicketsManagerWidth?: number;
 }
@@ -35,7 +26,7 @@ export interface UsersPage {
 }
 
 /** The user form: every User field with the spec's defaults (spec 1 §3, §9). */
-export interface UserForm {
+export interface UserForm extends UserFlags {
   name: string;
   email: string;
   password: string;
@@ -45,16 +36,6 @@ export interface UserForm {
   startWork: string;
   endWork: string;
   farewellMessage: string;
-  allTicket: "enable" | "disable";
-  allowGroup: boolean;
-  defaultTheme: "light" | "dark";
-  defaultMenu: "open" | "closed";
-  allHistoric: Enabled;
-  allUserChat: Enabled;
-  userClosePendingTicket: Enabled;
-  showDashboard: Enabled;
-  allowRealTime: Enabled;
-  allowConnections: Enabled;
 }
 
 export const USER_DEFAULTS: UserForm = {

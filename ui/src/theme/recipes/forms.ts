@@ -9,6 +9,7 @@ import {
   tabsAnatomy,
 } from "@ark-ui/react/anatomy";
 import { defineSlotRecipe } from "@pandacss/dev";
+import { popupSurface } from "./shared";
 
 export const field = defineSlotRecipe({
   className: "field",
@@ -36,19 +37,7 @@ const listItem = {
   _disabled: { color: "fg.disabled", cursor: "not-allowed" },
   _checked: { fontWeight: "semibold" },
 };
-const listContent = {
-  bg: "bg.default",
-  color: "fg.default",
-  borderWidth: "1px",
-  borderColor: "border.muted",
-  borderRadius: "md",
-  boxShadow: "md",
-  p: "1",
-  maxH: "64",
-  overflowY: "auto",
-  outline: "none",
-  zIndex: "dropdown",
-};
+const listContent = { ...popupSurface, p: "1", maxH: "64", overflowY: "auto" };
 const control = {
   display: "flex",
   alignItems: "center",
@@ -62,12 +51,23 @@ const control = {
   fontSize: "sm",
 };
 
+/** The slots select and combobox style alike: a labelled column and its floating list of options. */
+const listParts = {
+  root: { display: "flex", flexDirection: "column", gap: "1.5", minW: 0 },
+  label: { fontSize: "sm", fontWeight: "medium" },
+  positioner: { zIndex: "dropdown" },
+  content: listContent,
+  item: listItem,
+  itemIndicator: { color: "accent.text" },
+  itemGroupLabel: { px: "3", py: "1", fontSize: "xs", color: "fg.muted", fontWeight: "semibold" },
+};
+const iconTrigger = { color: "fg.muted", px: "1", cursor: "pointer", "& svg": { w: "4", h: "4" } };
+
 export const select = defineSlotRecipe({
   className: "select",
   slots: selectAnatomy.keys(),
   base: {
-    root: { display: "flex", flexDirection: "column", gap: "1.5", minW: 0 },
-    label: { fontSize: "sm", fontWeight: "medium" },
+    ...listParts,
     control: { position: "relative" },
     trigger: {
       ...control,
@@ -83,11 +83,6 @@ export const select = defineSlotRecipe({
     },
     valueText: { overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap", _placeholder: { color: "fg.subtle" } },
     indicator: { color: "fg.muted", "& svg": { w: "4", h: "4" } },
-    positioner: { zIndex: "dropdown" },
-    content: listContent,
-    item: listItem,
-    itemIndicator: { color: "accent.text" },
-    itemGroupLabel: { px: "3", py: "1", fontSize: "xs", color: "fg.muted", fontWeight: "semibold" },
   },
 });
 
@@ -95,17 +90,11 @@ export const combobox = defineSlotRecipe({
   className: "combobox",
   slots: comboboxAnatomy.keys(),
   base: {
-    root: { display: "flex", flexDirection: "column", gap: "1.5", minW: 0 },
-    label: { fontSize: "sm", fontWeight: "medium" },
+    ...listParts,
     control: { ...control, px: "1", gap: "1", flexWrap: "wrap", _focusWithin: { borderColor: "accent.default" } },
     input: { flex: "1", minW: "20", h: "8", px: "2", bg: "transparent", outline: "none", color: "fg.default", _placeholder: { color: "fg.subtle" } },
-    trigger: { color: "fg.muted", px: "1", cursor: "pointer", "& svg": { w: "4", h: "4" } },
-    clearTrigger: { color: "fg.muted", px: "1", cursor: "pointer", "& svg": { w: "4", h: "4" } },
-    positioner: { zIndex: "dropdown" },
-    content: listContent,
-    item: listItem,
-    itemIndicator: { color: "accent.text" },
-    itemGroupLabel: { px: "3", py: "1", fontSize: "xs", color: "fg.muted", fontWeight: "semibold" },
+    trigger: iconTrigger,
+    clearTrigger: iconTrigger,
   },
 });
 

@@ -1,7 +1,6 @@
 import { dialogAnatomy, menuAnatomy, popoverAnatomy, toastAnatomy, tooltipAnatomy } from "@ark-ui/react/anatomy";
 import { defineSlotRecipe } from "@pandacss/dev";
-
-const fadeIn = { _open: { animation: "fadeIn 0.15s ease-out" }, _closed: { animation: "fadeOut 0.12s ease-in" } };
+import { fadeIn, popupSurface } from "./shared";
 
 export const dialog = defineSlotRecipe({
   className: "dialog",
@@ -81,17 +80,7 @@ export const drawer = defineSlotRecipe({
   defaultVariants: { placement: "left" },
 });
 
-const floating = {
-  bg: "bg.default",
-  color: "fg.default",
-  borderWidth: "1px",
-  borderColor: "border.muted",
-  borderRadius: "md",
-  boxShadow: "md",
-  outline: "none",
-  zIndex: "dropdown",
-  ...fadeIn,
-};
+const floating = { ...popupSurface, ...fadeIn };
 
 export const menu = defineSlotRecipe({
   className: "menu",

@@ -1,4 +1,3 @@
-import { Portal } from "@ark-ui/react/portal";
 import { useTranslation } from "react-i18next";
 import { css } from "../../../../styled-system/css";
 import { Button } from "../../../components/ui/button";
@@ -12,30 +11,28 @@ import { ChannelIcon } from "./icons";
 export function AddConnectionMenu({ channels, onPick }: { channels: readonly ChannelInfo[]; onPick: (channel: ChannelInfo) => void }) {
   const { t } = useTranslation();
   return (
-    <Menu.Root positioning={{ placement: "bottom-end" }} onSelect={(d) => {
-      const channel = channels.find((c) => c.id === d.value);
-      if (channel) onPick(channel);
-    }}>
-      <Menu.Trigger asChild>
+    <Menu.Frame
+      positioning={{ placement: "bottom-end" }}
+      onSelect={(d) => {
+        const channel = channels.find((c) => c.id === d.value);
+        if (channel) onPick(channel);
+      }}
+      trigger={
         <Button data-testid="connections-add">
           <PlusIcon size={18} />
           {t("connections.add")}
           <ChevronDownIcon size={16} />
         </Button>
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content data-testid="connections-add-menu">
-            {channels.map((c) => (
-              <Menu.Item key={c.id} value={c.id} disabled={!c.allowedByPlan} data-testid={`add-${c.id}`}>
-                <ChannelIcon channel={c.id} size={18} />
-                <span className={css({ flex: "1" })}>{channelName(t, c.id, c.name)}</span>
-                {c.allowedByPlan ? null : <span className={css({ fontSize: "xs", color: "fg.muted" })}>{t("connections.notInPlan")}</span>}
-              </Menu.Item>
-            ))}
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+      }
+      contentProps={{ "data-testid": "connections-add-menu" }}
+    >
+      {channels.map((c) => (
+        <Menu.Item key={c.id} value={c.id} disabled={!c.allowedByPlan} data-testid={`add-${c.id}`}>
+          <ChannelIcon channel={c.id} size={18} />
+          <span className={css({ flex: "1" })}>{channelName(t, c.id, c.name)}</span>
+          {c.allowedByPlan ? null : <span className={css({ fontSize: "xs", color: "fg.muted" })}>{t("connections.notInPlan")}</span>}
+        </Menu.Item>
+      ))}
+    </Menu.Frame>
   );
 }

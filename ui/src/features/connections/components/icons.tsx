@@ -49,17 +49,6 @@ export const CopyIcon = (p: Props) => (
     <path d="M5 15H4V4h11v1" />
   </Svg>
 );
-export const PowerIcon = (p: Props) => (
-  <Svg {...p}>
-    <path d="M18.4 6.6a9 9 0 1 1-12.8 0" />
-    <path d="M12 2v10" />
-  </Svg>
-);
-export const StarIcon = (p: Props) => (
-  <Svg {...p}>
-    <path d="M12 2l3.1 6.3 6.9 1-5 4.9 1.2 6.8L12 17.8 5.8 21l1.2-6.8-5-4.9 6.9-1z" />
-  </Svg>
-);
 
 const WhatsAppMark = ({ color, ...p }: Props & { color: string }) => (
   <Svg {...p} stroke="none">

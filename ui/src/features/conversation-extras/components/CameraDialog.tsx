@@ -11,7 +11,7 @@ import { toast } from "../../../components/ui/toast";
 import { useSendMedia } from "../../tickets/queries";
 
 const JPEG_QUALITY = 0.9;
-const media = css({ w: "full", maxH: "60vh", objectFit: "contain", borderRadius: "l2", bg: "black" });
+const media = css({ w: "full", maxH: "60vh", objectFit: "contain", borderRadius: "sm", bg: "black" });
 
 /**
  * Camera capture (spec 1 §2.6): a live preview of the camera, a photo taken from it, the photo with a caption (up to

@@ -1,4 +1,3 @@
-import { Portal } from "@ark-ui/react/portal";
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
 import { useSnapshot } from "valtio";
@@ -35,33 +34,31 @@ export function InputExtrasMenu({ ticket, disabled }: { ticket: Pick<Ticket, "id
   }
 
   return (
-    <Menu.Root positioning={{ placement: "top-start" }} lazyMount unmountOnExit>
-      <Menu.Trigger asChild>
+    <Menu.Frame
+      positioning={{ placement: "top-start" }}
+      lazyMount
+      unmountOnExit
+      trigger={
         <IconButton aria-label={t("extras.menu.input")} size="sm" data-testid="extras-input-menu" disabled={disabled}>
           <PlusIcon />
         </IconButton>
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content>
-            <Menu.Item value="camera" onSelect={() => openExtrasDialog("camera", ticket.id)} data-testid="extras-open-camera">
-              <CameraIcon />
-              {t("extras.camera.title")}
-            </Menu.Item>
-            <Menu.Item value="contact" onSelect={() => openExtrasDialog("contact", ticket.id)} data-testid="extras-open-contact">
-              <ContactsIcon />
-              {t("extras.contactCard.title")}
-            </Menu.Item>
-            {host ? (
-              <Menu.Item value="video" onSelect={videoCall} data-testid="extras-video-call">
-                <VideoIcon />
-                {t("extras.videoCall.action")}
-              </Menu.Item>
-            ) : null}
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+      }
+    >
+      <Menu.Item value="camera" onSelect={() => openExtrasDialog("camera", ticket.id)} data-testid="extras-open-camera">
+        <CameraIcon />
+        {t("extras.camera.title")}
+      </Menu.Item>
+      <Menu.Item value="contact" onSelect={() => openExtrasDialog("contact", ticket.id)} data-testid="extras-open-contact">
+        <ContactsIcon />
+        {t("extras.contactCard.title")}
+      </Menu.Item>
+      {host ? (
+        <Menu.Item value="video" onSelect={videoCall} data-testid="extras-video-call">
+          <VideoIcon />
+          {t("extras.videoCall.action")}
+        </Menu.Item>
+      ) : null}
+    </Menu.Frame>
   );
 }
 

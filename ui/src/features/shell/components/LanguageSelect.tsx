@@ -1,4 +1,3 @@
-import { Portal } from "@ark-ui/react/portal";
 import { useTranslation } from "react-i18next";
 import { IconButton } from "../../../components/ui/button";
 import { CheckIcon, GlobeIcon } from "../../../components/ui/icons";
@@ -9,28 +8,23 @@ import { changeLanguage, isLanguage, LANGUAGES } from "../../../i18n";
 export function LanguageSelect() {
   const { t, i18n } = useTranslation();
   return (
-    <Menu.Root>
-      <Menu.Trigger asChild>
+    <Menu.Frame
+      trigger={
         <IconButton aria-label={t("shell.language")} data-testid="language-menu">
           <GlobeIcon />
         </IconButton>
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content>
-            <Menu.RadioItemGroup value={i18n.language} onValueChange={(d) => isLanguage(d.value) && void changeLanguage(d.value)}>
-              {LANGUAGES.map((l) => (
-                <Menu.RadioItem key={l} value={l} data-testid={`language-${l}`}>
-                  <Menu.ItemText>{t(`languages.${l}`)}</Menu.ItemText>
-                  <Menu.ItemIndicator>
-                    <CheckIcon />
-                  </Menu.ItemIndicator>
-                </Menu.RadioItem>
-              ))}
-            </Menu.RadioItemGroup>
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
+      }
+    >
+      <Menu.RadioItemGroup value={i18n.language} onValueChange={(d) => isLanguage(d.value) && void changeLanguage(d.value)}>
+        {LANGUAGES.map((l) => (
+          <Menu.RadioItem key={l} value={l} data-testid={`language-${l}`}>
+            <Menu.ItemText>{t(`languages.${l}`)}</Menu.ItemText>
+            <Menu.ItemIndicator>
+              <CheckIcon />
+            </Menu.ItemIndicator>
+          </Menu.RadioItem>
+        ))}
+      </Menu.RadioItemGroup>
+    </Menu.Frame>
   );
 }

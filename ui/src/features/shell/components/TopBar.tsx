@@ -115,51 +115,47 @@ function UserMenu() {
   const [profileOpen, setProfileOpen] = useState(false);
   return (
     <>
-      <Menu.Root positioning={{ placement: "bottom-end" }}>
-        <Menu.Trigger asChild>
+      <Menu.Frame
+        positioning={{ placement: "bottom-end" }}
+        trigger={
           <button type="button" aria-label={t("shell.accountMenu")} data-testid="user-menu" className={css({ borderRadius: "full", cursor: "pointer", ml: "1", _focusVisible: { outline: "2px solid", outlineColor: "accent.default" } })}>
             <Avatar name={user.name} src={user.profileImage} size="sm" />
           </button>
-        </Menu.Trigger>
-        <Portal>
-          <Menu.Positioner>
-            <Menu.Content>
-              <Menu.ItemGroup>
-                <Menu.ItemGroupLabel>{user.name}</Menu.ItemGroupLabel>
-                <Menu.Item value="profile" onClick={() => setProfileOpen(true)} data-testid="menu-profile">
-                  <I.UserIcon />
-                  {t("shell.profile")}
-                </Menu.Item>
-              </Menu.ItemGroup>
-              <Menu.Separator />
-              <Menu.RadioItemGroup value={i18n.language} onValueChange={(d) => isLanguage(d.value) && void changeLanguage(d.value)}>
-                <Menu.ItemGroupLabel>{t("shell.language")}</Menu.ItemGroupLabel>
-                {LANGUAGES.map((l) => (
-                  <Menu.RadioItem key={l} value={l} data-testid={`language-${l}`}>
-                    <I.GlobeIcon />
-                    <Menu.ItemText>{t(`languages.${l}`)}</Menu.ItemText>
-                    <Menu.ItemIndicator>
-                      <I.CheckIcon />
-                    </Menu.ItemIndicator>
-                  </Menu.RadioItem>
-                ))}
-              </Menu.RadioItemGroup>
-              <Menu.Separator />
-              <Menu.Item
-                value="logout"
-                data-testid="menu-logout"
-                onClick={async () => {
-                  await logout();
-                  void navigate({ to: "/login" });
-                }}
-              >
-                <I.LogOutIcon />
-                {t("shell.logout")}
-              </Menu.Item>
-            </Menu.Content>
-          </Menu.Positioner>
-        </Portal>
-      </Menu.Root>
+        }
+      >
+        <Menu.ItemGroup>
+          <Menu.ItemGroupLabel>{user.name}</Menu.ItemGroupLabel>
+          <Menu.Item value="profile" onClick={() => setProfileOpen(true)} data-testid="menu-profile">
+            <I.UserIcon />
+            {t("shell.profile")}
+          </Menu.Item>
+        </Menu.ItemGroup>
+        <Menu.Separator />
+        <Menu.RadioItemGroup value={i18n.language} onValueChange={(d) => isLanguage(d.value) && void changeLanguage(d.value)}>
+          <Menu.ItemGroupLabel>{t("shell.language")}</Menu.ItemGroupLabel>
+          {LANGUAGES.map((l) => (
+            <Menu.RadioItem key={l} value={l} data-testid={`language-${l}`}>
+              <I.GlobeIcon />
+              <Menu.ItemText>{t(`languages.${l}`)}</Menu.ItemText>
+              <Menu.ItemIndicator>
+                <I.CheckIcon />
+              </Menu.ItemIndicator>
+            </Menu.RadioItem>
+          ))}
+        </Menu.RadioItemGroup>
+        <Menu.Separator />
+        <Menu.Item
+          value="logout"
+          data-testid="menu-logout"
+          onClick={async () => {
+            await logout();
+            void navigate({ to: "/login" });
+          }}
+        >
+          <I.LogOutIcon />
+          {t("shell.logout")}
+        </Menu.Item>
+      </Menu.Frame>
       {profileOpen ? (
         <Suspense fallback={null}>
           <UserModal open={profileOpen} onOpenChange={setProfileOpen} userId={user.id} />

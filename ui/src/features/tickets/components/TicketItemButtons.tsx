@@ -6,7 +6,7 @@ import { CheckCircleIcon, EyeOffIcon, UndoIcon } from "../../../components/ui/ic
 import { Tip } from "../../../components/ui/tooltip";
 import { useCan } from "../../auth/hooks";
 import { useTicketActions } from "../hooks/useTicketActions";
-import type { Ticket } from "../types";
+import { isLiveStatus, isPendingStatus, type Ticket } from "../types";
 
 /**
  * The list item's buttons by status and role (spec 1 §2.5): accept, close and ignore on pending (close with
@@ -18,8 +18,8 @@ export function TicketItemButtons({ ticket }: { ticket: Ticket }) {
   const closePending = useCan("tickets-manager:closePending");
   const ignorePending = useCan("tickets-manager:ignorePending");
   const s = ticket.status;
-  const pending = s === "pending" || s === "lgpd";
-  const live = s === "open" || s === "group";
+  const pending = isPendingStatus(s);
+  const live = isLiveStatus(s);
 
   const icon = (label: string, testId: string, onClick: () => void, children: ReactNode) => (
     <Tip label={label}>

@@ -12,6 +12,7 @@ import { flattenMessages } from "../cache";
 import { messagesQuery, ticketQuery } from "../queries";
 import { useSocketRoom } from "../rooms";
 import { inbox } from "../store";
+import { isLiveStatus } from "../types";
 import { resetComposer } from "./composer";
 import { MessageInput } from "./MessageInput";
 import { MessagesList } from "./MessagesList";
@@ -56,7 +57,7 @@ export default function Conversation() {
   }, [id, companyId, navigate]);
 
   if (!ticket) return <PageSpinner />;
-  const canSend = ticket.status === "open" || ticket.status === "group";
+  const canSend = isLiveStatus(ticket.status);
   return (
     <div className={css({ position: "relative", display: "flex", flex: "1", minH: 0, minW: 0, overflow: "hidden" })} data-testid="conversation" data-ticket-id={ticket.id} data-status={ticket.status}>
       <div className={css({ display: "flex", flexDirection: "column", flex: "1", minW: 0 })}>

@@ -13,7 +13,7 @@ import { extras } from "../../conversation-extras/store";
 import { replyWindowClosed } from "../format";
 import { useCompanySetting } from "../hooks/useCompanySetting";
 import { useEditMessage, useSendMedia, useSendMessage, type QuickMessage } from "../queries";
-import type { Message, Ticket } from "../types";
+import { isLiveStatus, type Message, type Ticket } from "../types";
 import { useAutosize } from "./autosize";
 import { ComposerBar } from "./ComposerBar";
 import { composer, replyTo, setSignature, startEditing } from "./composer";
@@ -39,7 +39,7 @@ const toggle = css({ "&[aria-pressed=true]": { bg: "accent.subtle", color: "acce
 export function MessageInput({ ticket, messages }: { ticket: Ticket; messages: Message[] }) {
   const { t } = useTranslation();
   const snap = useSnapshot(composer);
-  const canSend = ticket.status === "open" || ticket.status === "group";
+  const canSend = isLiveStatus(ticket.status);
   const windowClosed = replyWindowClosed(ticket, messages);
   const [picking, setPicking] = useState(false);
   const signEnabled = useCompanySetting("sendSignMessage") === "enabled";

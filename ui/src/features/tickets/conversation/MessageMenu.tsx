@@ -1,4 +1,3 @@
-import { Portal } from "@ark-ui/react/portal";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { IconButton } from "../../../components/ui/button";
@@ -39,35 +38,33 @@ export function MessageMenu({ message, canReply, caps }: { message: Message; can
   const own = isOwn(message, user?.id);
   return (
     <>
-      <Menu.Root positioning={{ placement: "bottom-end" }} lazyMount unmountOnExit>
-        <Menu.Trigger asChild>
+      <Menu.Frame
+        positioning={{ placement: "bottom-end" }}
+        lazyMount
+        unmountOnExit
+        trigger={
           <IconButton aria-label={t("tickets.message.options")} size="xs" data-testid="message-menu">
             <MoreVerticalIcon />
           </IconButton>
-        </Menu.Trigger>
-        <Portal>
-          <Menu.Positioner>
-            <Menu.Content>
-              <Menu.Item value="reply" disabled={!canReply || message.isDeleted} onSelect={() => replyTo(message)} data-testid="message-reply">
-                <ReplyIcon />
-                {t("tickets.message.reply")}
-              </Menu.Item>
-              {own ? (
-                <Menu.Item value="edit" disabled={!canEdit(message, user?.id, caps)} onSelect={() => startEditing(message)} data-testid="message-edit">
-                  <EditIcon />
-                  {t("tickets.message.edit")}
-                </Menu.Item>
-              ) : null}
-              {own ? (
-                <Menu.Item value="delete" disabled={!canDelete(message, user?.id, caps)} onSelect={() => setConfirm(true)} data-testid="message-delete">
-                  <TrashIcon />
-                  {t("tickets.message.delete")}
-                </Menu.Item>
-              ) : null}
-            </Menu.Content>
-          </Menu.Positioner>
-        </Portal>
-      </Menu.Root>
+        }
+      >
+        <Menu.Item value="reply" disabled={!canReply || message.isDeleted} onSelect={() => replyTo(message)} data-testid="message-reply">
+          <ReplyIcon />
+          {t("tickets.message.reply")}
+        </Menu.Item>
+        {own ? (
+          <Menu.Item value="edit" disabled={!canEdit(message, user?.id, caps)} onSelect={() => startEditing(message)} data-testid="message-edit">
+            <EditIcon />
+            {t("tickets.message.edit")}
+          </Menu.Item>
+        ) : null}
+        {own ? (
+          <Menu.Item value="delete" disabled={!canDelete(message, user?.id, caps)} onSelect={() => setConfirm(true)} data-testid="message-delete">
+            <TrashIcon />
+            {t("tickets.message.delete")}
+          </Menu.Item>
+        ) : null}
+      </Menu.Frame>
       <ConfirmationDialog open={confirm} onOpenChange={setConfirm} danger title={t("tickets.message.confirmDelete")} confirmLabel={t("common.delete")} onConfirm={() => remove.mutateAsync(message.id).then(() => undefined, () => undefined)}>
         {t("tickets.message.confirmDeleteText")}
       </ConfirmationDialog>

@@ -1,4 +1,3 @@
-import { Portal } from "@ark-ui/react/portal";
 import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { css } from "../../../../styled-system/css";
@@ -11,7 +10,7 @@ import { useCan } from "../../auth/hooks";
 import { HeaderExtrasItems } from "../../conversation-extras/components/ExtrasMenus";
 import { cut, NAME_CUT } from "../format";
 import { useTicketActions } from "../hooks/useTicketActions";
-import type { Ticket } from "../types";
+import { isLiveStatus, isPendingStatus, type Ticket } from "../types";
 
 /**
  * The conversation header (spec 1 §2.6): back to /tickets, contact name and ticket id (opens the contact drawer),
@@ -23,8 +22,8 @@ export function TicketHeader({ ticket, onContact }: { ticket: Ticket; onContact:
   const canDelete = useCan("ticket-options:deleteTicket");
   const closePending = useCan("tickets-manager:closePending");
   const s = ticket.status;
-  const live = s === "open" || s === "group";
-  const pending = s === "pending" || s === "lgpd";
+  const live = isLiveStatus(s);
+  const pending = isPendingStatus(s);
   const hasMenu = live || pending || canDelete;
   return (
     <header className={css({ display: "flex", alignItems: "center", gap: "2", px: "2", py: "2", minH: "14", borderBottomWidth: "1px", borderColor: "border.muted", bg: "bg.default" })} data-testid="ticket-header">
@@ -60,45 +59,43 @@ export function TicketHeader({ ticket, onContact }: { ticket: Ticket; onContact:
             {t("tickets.actions.reopen")}
           </Button>
         ) : null}
-        <Menu.Root positioning={{ placement: "bottom-end" }} lazyMount unmountOnExit>
-          <Menu.Trigger asChild>
+        <Menu.Frame
+          positioning={{ placement: "bottom-end" }}
+          lazyMount
+          unmountOnExit
+          trigger={
             <IconButton aria-label={t("tickets.header.more")} size="sm" data-testid="header-menu">
               <MoreVerticalIcon />
             </IconButton>
-          </Menu.Trigger>
-          <Portal>
-            <Menu.Positioner>
-              <Menu.Content>
-                {live ? (
-                  <Menu.Item value="return" onSelect={() => void actions.returnToQueue(ticket)} data-testid="header-return">
-                    <UndoIcon />
-                    {t("tickets.actions.return")}
-                  </Menu.Item>
-                ) : null}
-                {live || pending ? (
-                  <Menu.Item value="transfer" onSelect={() => actions.transfer(ticket)} data-testid="header-transfer">
-                    <TransferIcon />
-                    {t("tickets.actions.transfer")}
-                  </Menu.Item>
-                ) : null}
-                {pending && closePending ? (
-                  <Menu.Item value="resolve" onSelect={() => actions.resolve(ticket)} data-testid="header-resolve-pending">
-                    <CheckCircleIcon />
-                    {t("tickets.actions.resolve")}
-                  </Menu.Item>
-                ) : null}
-                {canDelete ? (
-                  <Menu.Item value="delete" onSelect={() => actions.remove(ticket)} data-testid="header-delete">
-                    <TrashIcon />
-                    {t("tickets.actions.delete")}
-                  </Menu.Item>
-                ) : null}
-                {hasMenu ? <Menu.Separator /> : null}
-                <HeaderExtrasItems ticket={ticket} />
-              </Menu.Content>
-            </Menu.Positioner>
-          </Portal>
-        </Menu.Root>
+          }
+        >
+          {live ? (
+            <Menu.Item value="return" onSelect={() => void actions.returnToQueue(ticket)} data-testid="header-return">
+              <UndoIcon />
+              {t("tickets.actions.return")}
+            </Menu.Item>
+          ) : null}
+          {live || pending ? (
+            <Menu.Item value="transfer" onSelect={() => actions.transfer(ticket)} data-testid="header-transfer">
+              <TransferIcon />
+              {t("tickets.actions.transfer")}
+            </Menu.Item>
+          ) : null}
+          {pending && closePending ? (
+            <Menu.Item value="resolve" onSelect={() => actions.resolve(ticket)} data-testid="header-resolve-pending">
+              <CheckCircleIcon />
+              {t("tickets.actions.resolve")}
+            </Menu.Item>
+          ) : null}
+          {canDelete ? (
+            <Menu.Item value="delete" onSelect={() => actions.remove(ticket)} data-testid="header-delete">
+              <TrashIcon />
+              {t("tickets.actions.delete")}
+            </Menu.Item>
+          ) : null}
+          {hasMenu ? <Menu.Separator /> : null}
+          <HeaderExtrasItems ticket={ticket} />
+        </Menu.Frame>
       </div>
     </header>
   );
