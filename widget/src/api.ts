@@ -1,22 +1,8 @@
 /** The visitor API (plugins/channels/webchat/routes.ts) as the widget uses it. Same origin: the widget page is ours. */
+import type { VisitorMessage } from "../../plugins/channels/webchat/visitor-message";
 
-export interface ChatMessage {
-  id: number;
-  body: string;
-  mediaUrl: string | null;
-  mediaType: string | null;
-  mediaName: string | null;
-  createdAt: string;
-  /** true = written by this visitor. */
-  fromMe: boolean;
-  ack: number;
-  clientId: string | null;
-  isDeleted: boolean;
-  /** An agent changed the text after sending it. */
-  isEdited?: boolean;
-  /** The agents' reactions (emoji). */
-  reactions?: string[];
-}
+/** A message as the visitor API shows it (the server's own type; type-only, so nothing of the plugin is bundled). */
+export type ChatMessage = VisitorMessage;
 
 export interface WidgetConfig {
   title: string;

@@ -6,7 +6,10 @@
  * config (META_GRAPH_URL, META_APP_ID, META_APP_SECRET, META_VERIFY_TOKEN, PUBLIC_URL); tests point graphUrl at the
  * fake. The process environment is never read here.
  */
-import type { Logger } from "../../../src/log";
+import type { ChannelHost } from "../../../src/channels/adapter";
+
+/** The core's logger, as the host hands it over. */
+type Logger = ChannelHost["log"];
 
 /** The fetch the plugins use (injectable; Bun's `typeof fetch` carries extras we do not need). */
 export type FetchFn = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;

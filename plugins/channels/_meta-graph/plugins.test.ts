@@ -13,7 +13,9 @@ describe("the Meta plugins as the registry sees them", () => {
     const registry = new ChannelRegistry([meta.whatsappapi, meta.facebook, meta.instagram]);
     const views = Object.fromEntries(registry.manifests().map((m) => [m.id, m]));
     expect(views.whatsappapi).toMatchObject({ connect: "token", secretFields: ["accessToken", "appSecret"], planFlag: "useWhatsapp" });
-    expect(views.whatsappapi!.capabilities).toEqual({ react: true, edit: false, delete: false, markRead: true, groups: false, checkNumber: false, window24h: true });
+    for (const id of ["whatsappapi", "facebook", "instagram"]) {
+      expect(views[id]!.capabilities).toEqual({ react: true, edit: false, delete: false, markRead: true, groups: false, checkNumber: false, window24h: true });
+    }
     expect(views.facebook).toMatchObject({ connect: "oauth", secretFields: ["pageAccessToken"], planFlag: "useFacebook" });
     expect(views.instagram).toMatchObject({ connect: "oauth", secretFields: ["pageAccessToken"], planFlag: "useInstagram" });
     const schema = views.whatsappapi!.configSchema as { properties: Record<string, { default?: unknown }>; required: string[] };
@@ -27,11 +29,15 @@ describe("the Meta plugins as the registry sees them", () => {
   test("config validation names the fields", () => {
     const registry = new ChannelRegistry([meta.whatsappapi, meta.facebook, meta.instagram]);
     expect(() => registry.parseConfig("whatsappapi", { phoneNumberId: "abc" })).toThrow();
+    // Caught here rather than with toThrow so the test fails when nothing is thrown, and reads the error's field keys.
+    let err: unknown;
     try {
       registry.parseConfig("instagram", { pageId: "682498302938465", pageAccessToken: "EAAJB-0123456789012345" });
-    } catch (err) {
-      expect(JSON.stringify(err)).toContain("config.instagramAccountId");
+    } catch (e) {
+      err = e;
     }
+    expect(err).toBeDefined();
+    expect(JSON.stringify(err)).toContain("config.instagramAccountId");
     expect(registry.parseConfig("facebook", { pageId: "682498302938465", pageAccessToken: "EAAJB-0123456789012345" })).toEqual({
       pageId: "682498302938465",
       pageAccessToken: "EAAJB-0123456789012345",

@@ -3,6 +3,7 @@
  * (POST /api/facebook -> connectPages); webhooks arrive at {PUBLIC_URL}/api/webhooks/meta (object "page").
  */
 import type { ChannelManifest } from "../../../src/channels/adapter";
+import { META_CAPABILITIES } from "../_meta-graph/capabilities";
 import { facebookConfigSchema } from "../_meta-graph/messenger/config";
 
 export const facebookManifest: ChannelManifest<typeof facebookConfigSchema> = {
@@ -11,13 +12,5 @@ export const facebookManifest: ChannelManifest<typeof facebookConfigSchema> = {
   connect: "oauth",
   configSchema: facebookConfigSchema,
   secretFields: ["pageAccessToken"],
-  capabilities: Object.freeze({
-    react: true,
-    edit: false,
-    delete: false,
-    markRead: true,
-    groups: false,
-    checkNumber: false,
-    window24h: true,
-  }),
+  capabilities: META_CAPABILITIES,
 };

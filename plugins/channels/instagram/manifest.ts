@@ -3,6 +3,7 @@
  * Facebook Page (Messenger API for Instagram). Webhooks arrive at {PUBLIC_URL}/api/webhooks/meta (object "instagram").
  */
 import type { ChannelManifest } from "../../../src/channels/adapter";
+import { META_CAPABILITIES } from "../_meta-graph/capabilities";
 import { instagramConfigSchema } from "../_meta-graph/messenger/config";
 
 export const instagramManifest: ChannelManifest<typeof instagramConfigSchema> = {
@@ -11,14 +12,6 @@ export const instagramManifest: ChannelManifest<typeof instagramConfigSchema> = 
   connect: "oauth",
   configSchema: instagramConfigSchema,
   secretFields: ["pageAccessToken"],
-  capabilities: Object.freeze({
-    // Only the heart: the Send API's reaction for Instagram is "love".
-    react: true,
-    edit: false,
-    delete: false,
-    markRead: true,
-    groups: false,
-    checkNumber: false,
-    window24h: true,
-  }),
+  // Only the heart: the Send API's reaction for Instagram is "love".
+  capabilities: META_CAPABILITIES,
 };

@@ -8,40 +8,20 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { createConnection } from "../../../src/channels/connections";
 import { login } from "../../../tests/helpers/factories";
 import { Peer, until } from "../../../tests/helpers/socket-peer";
-import { ADMIN, createTestApp, type TestApp } from "../../../tests/helpers/test-app";
+import { ADMIN } from "../../../tests/helpers/test-app";
 import { webchatManifest } from "./manifest";
 import type { VisitorMessage } from "./session";
+import { http, startWebchatServer, type WebchatTestServer } from "./test-server";
 
-interface Harness {
-  t: TestApp;
-  base: string;
-  admin: string;
-  peers: Peer[];
-}
-
-let h: Harness | undefined;
+let h: WebchatTestServer | undefined;
 afterEach(async () => {
-  if (!h) return;
-  for (const p of h.peers) p.close();
-  await h.t.close();
-  await h.t.app.stop(true);
+  await h?.stop();
   h = undefined;
 });
 
-async function setup(): Promise<Harness> {
-  const t = await createTestApp();
-  t.app.listen({ port: 0, hostname: "127.0.0.1" });
-  h = { t, base: `http://127.0.0.1:${t.app.server!.port}`, admin: await login(t, ADMIN.email, ADMIN.password), peers: [] };
+async function setup(): Promise<WebchatTestServer> {
+  h = await startWebchatServer();
   return h;
-}
-
-async function http(method: string, url: string, opts: { token?: string; body?: unknown } = {}) {
-  const headers: Record<string, string> = {};
-  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-  if (opts.body !== undefined) headers["content-type"] = "application/json";
-  const res = await fetch(url, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined };
 }
 
 class Visitor {

@@ -8,15 +8,13 @@
 import type { ChannelErrorCode } from "../../../src/channels/adapter";
 import { createConnection } from "../../../src/channels/connections";
 import type { ContractHarness } from "../../../src/channels/contract";
-import { login } from "../../../tests/helpers/factories";
 import { Peer, until } from "../../../tests/helpers/socket-peer";
-import { ADMIN, createTestApp } from "../../../tests/helpers/test-app";
 import { WebchatSession } from "./session";
+import { startWebchatServer } from "./test-server";
 
 export async function makeWebchatHarness(): Promise<ContractHarness> {
-  const t = await createTestApp();
-  t.app.listen({ port: 0, hostname: "127.0.0.1" });
-  const base = `http://127.0.0.1:${t.app.server!.port}`;
+  const server = await startWebchatServer();
+  const { t, base } = server;
   let connectionId = 0;
   let widgetKey = "";
   const visitors = new Map<string, { visitorId: string; token: string; peer: Peer }>();
@@ -32,6 +30,7 @@ export async function makeWebchatHarness(): Promise<ContractHarness> {
     if (res.status !== 200) throw new Error(`session -> ${res.status}`);
     const { visitorToken } = (await res.json()) as { visitorToken: string };
     const peer = new Peer(new WebSocket(`${base.replace("http", "ws")}/api/webchat/socket?visitorToken=${encodeURIComponent(visitorToken)}`));
+    server.peers.push(peer);
     const ready = await peer.next("ready");
     v = { visitorId: ready.visitorId as string, token: visitorToken, peer };
     visitors.set(from, v);
@@ -41,7 +40,7 @@ export async function makeWebchatHarness(): Promise<ContractHarness> {
   return {
     ctx: t.ctx,
     json: (method, path, opts) => t.json(method, path, opts),
-    adminToken: await login(t, ADMIN.email, ADMIN.password),
+    adminToken: server.admin,
     companyId: 1,
     async connect() {
       const conn = await createConnection(t.ctx, 1, { name: "Contract site", channel: "webchat" });
@@ -83,10 +82,6 @@ export async function makeWebchatHarness(): Promise<ContractHarness> {
       session.failNext("TEMPORARY");
       return "TEMPORARY";
     },
-    async close() {
-      for (const v of visitors.values()) v.peer.close();
-      await t.close();
-      await t.app.stop(true);
-    },
+    close: () => server.stop(),
   };
 }

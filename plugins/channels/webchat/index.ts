@@ -9,7 +9,7 @@
  * The contact-facing page and the loader script are the separate bundle in widget/ (served at /widget/:key, /widget.js).
  */
 import { defineChannel } from "../../../src/channels/adapter";
-import { webchatConfigSchema, webchatManifest } from "./manifest";
+import { webchatManifest } from "./manifest";
 import { WebchatSession } from "./session";
 
 export const webchat = defineChannel({

@@ -8,8 +8,11 @@
  * History reads (GET messages) count in their own per-address bucket at four times the message rate.
  * Over a limit the API answers 429 ERR_RATE_LIMITED with Retry-After. Counters live in memory (one process).
  */
-import type { Clock } from "../../../src/clock";
+import type { ChannelHost } from "../../../src/channels/adapter";
 import type { Config } from "../../../src/config";
+
+/** The core's clock, as the host hands it over. */
+type Clock = ChannelHost["clock"];
 
 export interface WebchatLimits {
   messagesPerVisitor: number;

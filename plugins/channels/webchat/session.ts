@@ -17,31 +17,14 @@
 import { type Ack, ChannelError, type ChannelErrorCode, type ChannelHost, type ChannelSession, type MessageRef, type OutboundMessage } from "../../../src/channels/adapter";
 import type { WebchatConfig } from "./manifest";
 import { isVisitorId } from "./token";
+import type { VisitorMessage } from "./visitor-message";
+
+export type { VisitorMessage } from "./visitor-message";
 
 /** The transport under a visitor socket (routes.ts adapts Bun's ServerWebSocket to it). */
 export interface VisitorLink {
   send(text: string): void;
   close(code: number, reason: string): void;
-}
-
-/** A message as the visitor API shows it. `fromMe` is from the visitor's point of view: true = written by the visitor. */
-export interface VisitorMessage {
-  id: number;
-  body: string;
-  mediaUrl: string | null;
-  mediaType: string | null;
-  mediaName: string | null;
-  createdAt: string;
-  fromMe: boolean;
-  ack: number;
-  /** The clientId the visitor posted it with (their own messages only). */
-  clientId: string | null;
-  /** Deleted for everyone: body and media are empty. */
-  isDeleted: boolean;
-  /** An agent changed the text after sending it. */
-  isEdited: boolean;
-  /** The agents' reactions to the message (emoji, oldest first). */
-  reactions: string[];
 }
 
 /** Open sockets per visitor; the oldest is closed beyond this (a visitor with many tabs). */

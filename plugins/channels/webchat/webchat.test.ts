@@ -5,55 +5,23 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { createConnection, deleteConnection } from "../../../src/channels/connections";
 import type { Config } from "../../../src/config";
-import { createCompany, login } from "../../../tests/helpers/factories";
+import { createCompany } from "../../../tests/helpers/factories";
 import { Peer, until, within } from "../../../tests/helpers/socket-peer";
-import { ADMIN, createTestApp, type TestApp } from "../../../tests/helpers/test-app";
 import { type VisitorMessage, WebchatSession } from "./session";
+import { http, startWebchatServer, type WebchatTestServer } from "./test-server";
 
 const PNG = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="), (c) => c.charCodeAt(0));
 
-interface Harness {
-  t: TestApp;
-  base: string;
-  admin: string;
-  peers: Peer[];
-}
-
-let h: Harness | undefined;
+let h: WebchatTestServer | undefined;
 afterEach(async () => {
-  if (!h) return;
-  for (const p of h.peers) p.close();
-  await h.t.close();
-  await h.t.app.stop(true);
+  await h?.stop();
   h = undefined;
 });
 
 /** A test app listening on 127.0.0.1 with web-chat rate limits from `limits` (read when the routes are built). */
-async function setup(opts: { limits?: Partial<Record<keyof Config, string>>; env?: Partial<Record<keyof Config, string>> } = {}): Promise<Harness> {
-  const t = await createTestApp({ ...opts.env, ...opts.limits });
-  t.app.listen({ port: 0, hostname: "127.0.0.1" });
-  h = { t, base: `http://127.0.0.1:${t.app.server!.port}`, admin: await login(t, ADMIN.email, ADMIN.password), peers: [] };
+async function setup(opts: { limits?: Partial<Record<keyof Config, string>>; env?: Partial<Record<keyof Config, string>> } = {}): Promise<WebchatTestServer> {
+  h = await startWebchatServer({ ...opts.env, ...opts.limits });
   return h;
-}
-
-async function http(method: string, url: string, opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
-  const headers: Record<string, string> = { ...opts.headers };
-  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-  let body: BodyInit | undefined;
-  if (opts.body instanceof FormData) body = opts.body;
-  else if (opts.body !== undefined) {
-    headers["content-type"] = "application/json";
-    body = JSON.stringify(opts.body);
-  }
-  const res = await fetch(url, { method, headers, body });
-  const text = await res.text();
-  let json: any;
-  try {
-    json = text ? JSON.parse(text) : undefined;
-  } catch {
-    json = text;
-  }
-  return { status: res.status, body: json, headers: res.headers };
 }
 
 async function webchat(companyId = 1, name = "Site") {

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import type { ChannelManifest } from "../../../src/channels/adapter";
+import { META_CAPABILITIES } from "../_meta-graph/capabilities";
 import { randomToken } from "../_meta-graph/random-token";
 
 const digits = (label: string) => z.string().trim().regex(/^\d{5,30}$/, `${label} is the numeric id Meta shows`);
@@ -36,13 +37,5 @@ export const whatsappCloudManifest: ChannelManifest<typeof whatsappCloudConfigSc
   connect: "token",
   configSchema: whatsappCloudConfigSchema,
   secretFields: ["accessToken", "appSecret"],
-  capabilities: Object.freeze({
-    react: true,
-    edit: false,
-    delete: false,
-    markRead: true,
-    groups: false,
-    checkNumber: false,
-    window24h: true,
-  }),
+  capabilities: META_CAPABILITIES,
 };

@@ -43,7 +43,6 @@ import makeWASocket, {
   type MessageUserReceiptUpdate,
 } from "baileys";
 import { ChannelError, type ChannelHost, type ChannelSession, type InboundChat, type MessageRef, type OutboundMessage } from "../../../src/channels/adapter";
-import type { Logger } from "../../../src/log";
 import { AckTracker, ackFromReceipt, ackFromStatus } from "./acks";
 import { isLoggedIn, useKeyValueAuthState, type StoredAuthState } from "./auth-state";
 import { LidMap } from "./lid";
@@ -127,6 +126,10 @@ export interface SessionDeps {
 // mergeChats (LID merge), settings (acceptCallWhatsapp, AcceptCallWhatsappMessage), importMessage / importProgress.
 
 export type { ImportProgress } from "../../../src/channels/adapter";
+
+/** The core's logger, as the host hands it over. */
+type Logger = ChannelHost["log"];
+
 export type WhatsAppHostExtras = Pick<ChannelHost, "mergeChats" | "settings" | "importMessage" | "importProgress">;
 
 // -------------------------------------------------------------------------------------------------------------
