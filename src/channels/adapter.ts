@@ -49,16 +49,6 @@ export type ChannelErrorCode =
   | "UNSUPPORTED"
   | "UNKNOWN";
 
-export const CHANNEL_ERROR_CODES: readonly ChannelErrorCode[] = [
-  "AUTH_EXPIRED",
-  "RATE_LIMITED",
-  "TEMPORARY",
-  "NOT_ON_CHANNEL",
-  "OUTSIDE_WINDOW",
-  "UNSUPPORTED",
-  "UNKNOWN",
-];
-
 export class ChannelError extends Error {
   constructor(
     readonly code: ChannelErrorCode,

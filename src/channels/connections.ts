@@ -7,7 +7,7 @@ import type { AppContext } from "../context";
 import type { ConnectionsTable } from "../db/schema";
 import { forCompany } from "../db/scope";
 import { validationError } from "../http/errors";
-import { countConnections } from "../modules/connections/queries";
+import { clearDefault, countConnections, findConnection, findDefault, insertConnection, replaceConnectionQueues, updateConnection } from "../modules/connections/queries";
 import { assertBelowPlanLimit } from "../modules/plans/limits";
 import type { Insertable } from "kysely";
 
@@ -48,35 +48,29 @@ export async function createConnection(ctx: AppContext, companyId: number, input
   const plugin = ctx.channels.registry.get(channel);
   if (!plugin) throw validationError({ channel: "Unknown channel" });
   const parsed = ctx.channels.registry.parseConfig(channel, config ?? {});
-  const scope = forCompany(ctx.db, companyId);
-  const missing = await scope.missingIds("queues", queueIds);
+  const missing = await forCompany(ctx.db, companyId).missingIds("queues", queueIds);
   if (missing.length) throw validationError({ queueIds: "Unknown queue" });
   const nowIso = ctx.clock.now().toISOString();
   const token = randomAlphanumeric(30);
   const widgetKey = plugin.manifest.publicKey ? randomAlphanumeric(32) : null;
   const id = await ctx.db.transaction().execute(async (trx) => {
-    const s = forCompany(trx, companyId);
     await assertBelowPlanLimit(trx, companyId, "connections", () => countConnections(trx, companyId));
-    const hasDefault = await s.selectFrom("connections").select("id").where("isDefault", "=", 1).where("deletedAt", "is", null).executeTakeFirst();
+    const hasDefault = await findDefault(trx, companyId);
     const wantsDefault = fields.isDefault === 1 || !hasDefault;
-    if (wantsDefault && hasDefault) await s.updateTable("connections").set({ isDefault: 0 }).where("id", "=", hasDefault.id).execute();
-    const row = await s
-      .insertInto("connections", {
-        ...fields,
-        name,
-        channel,
-        token,
-        widgetKey,
-        config: JSON.stringify(parsed),
-        isDefault: wantsDefault ? 1 : 0,
-        status: "DISCONNECTED",
-        createdAt: nowIso,
-        updatedAt: nowIso,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    const connectionId = (row as { id: number }).id;
-    for (const queueId of new Set(queueIds)) await trx.insertInto("connection_queues").values({ connectionId, queueId, companyId }).execute();
+    if (wantsDefault && hasDefault) await clearDefault(trx, companyId);
+    const connectionId = await insertConnection(trx, companyId, {
+      ...fields,
+      name,
+      channel,
+      token,
+      widgetKey,
+      config: JSON.stringify(parsed),
+      isDefault: wantsDefault ? 1 : 0,
+      status: "DISCONNECTED",
+      createdAt: nowIso,
+      updatedAt: nowIso,
+    });
+    if (queueIds.length) await replaceConnectionQueues(trx, companyId, connectionId, queueIds);
     return connectionId;
   });
   ctx.bus.emit("connection.updated", { companyId, connectionId: id });
@@ -89,15 +83,10 @@ export async function createConnection(ctx: AppContext, companyId: number, input
  * keep their connection and remain readable; sending on them answers NO_CONNECTION.
  */
 export async function deleteConnection(ctx: AppContext, companyId: number, connectionId: number): Promise<boolean> {
-  const row = await forCompany(ctx.db, companyId).selectFrom("connections").select("id").where("id", "=", connectionId).where("deletedAt", "is", null).executeTakeFirst();
-  if (!row) return false;
+  if (!(await findConnection(ctx.db, companyId, connectionId))) return false;
   await ctx.channels.sessions.stop(connectionId, { logout: true, persist: false });
   const nowIso = ctx.clock.now().toISOString();
-  await forCompany(ctx.db, companyId)
-    .updateTable("connections")
-    .set({ deletedAt: nowIso, isDefault: 0, status: "DISCONNECTED", qrcode: "", updatedAt: nowIso })
-    .where("id", "=", connectionId)
-    .execute();
+  await updateConnection(ctx.db, companyId, connectionId, { deletedAt: nowIso, isDefault: 0, status: "DISCONNECTED", qrcode: "", updatedAt: nowIso });
   ctx.bus.emit("connection.updated", { companyId, connectionId });
   return true;
 }

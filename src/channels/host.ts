@@ -5,7 +5,7 @@
 import type { AppContext } from "../context";
 import { companySettingsList } from "../modules/settings/queries";
 import { ChannelError, type Ack, type ChannelHost, type ConnectionStatus, type HostMessage, type ImportProgress, type InboundChat } from "./adapter";
-import type { ConnectionRef, InboundPipeline } from "./inbound";
+import { type ConnectionRef, contactOfChat, type InboundPipeline } from "./inbound";
 import { createStateStore } from "./state";
 
 /** What the session manager does with a session's reports. */
@@ -68,13 +68,7 @@ function isAck(v: unknown): v is Ack {
 
 /** The chat's messages on this connection (every ticket), newest first, never private notes. */
 async function readHistory(ctx: AppContext, conn: ConnectionRef, chatId: string, opts: { beforeId?: number; limit?: number } = {}): Promise<HostMessage[]> {
-  const contact = await ctx.db
-    .selectFrom("contacts")
-    .select("id")
-    .where("companyId", "=", conn.companyId)
-    .where("channel", "=", conn.channel)
-    .where("identity", "=", chatId)
-    .executeTakeFirst();
+  const contact = await contactOfChat(ctx.db, conn, chatId);
   if (!contact) return [];
   const limit = Math.min(Math.max(Math.trunc(opts.limit ?? 50), 1), 200);
   const rows = await ctx.db

@@ -20,9 +20,10 @@
  * Throughput: while one batch commits the next accumulates, so under load each transaction carries many
  * events (group commit) and the full-text index triggers cost one commit, not one per message.
  */
-import { sql, type Transaction } from "kysely";
+import { type Kysely, sql, type Transaction } from "kysely";
 import type { AppContext } from "../context";
 import type { Connection, DB, MessageOrigin, Ticket } from "../db/schema";
+import { forCompany } from "../db/scope";
 import type { StoredMedia } from "../storage/media";
 import type {
   Ack,
@@ -39,6 +40,24 @@ import { KeyedChain } from "./keyed";
 import { type MergeOutcome, mergeChatContacts } from "./merge";
 
 type Trx = Transaction<DB>;
+
+/** The live (not deleted) connection row a reference names. */
+function liveConnection(db: Kysely<DB>, ref: ConnectionRef): Promise<Connection | undefined> {
+  return forCompany(db, ref.companyId).selectFrom("connections").selectAll().where("id", "=", ref.id).where("deletedAt", "is", null).executeTakeFirst();
+}
+
+/** Contacts of the connection's company on its channel, with the columns the pipeline reads. */
+function channelContacts(db: Kysely<DB>, conn: ConnectionRef) {
+  return forCompany(db, conn.companyId)
+    .selectFrom("contacts")
+    .select(["id", "name", "number", "identity", "urlPicture", "isGroup", "email"])
+    .where("channel", "=", conn.channel);
+}
+
+/** The contact a chat id names on the connection's channel (a channel identity is unique per company and channel). */
+export function contactOfChat(db: Kysely<DB>, conn: ConnectionRef, chatId: string) {
+  return channelContacts(db, conn).where("identity", "=", chatId).executeTakeFirst();
+}
 
 export interface ConnectionRef {
   id: number;
@@ -226,13 +245,7 @@ export class InboundPipeline {
     if (event.fromMe) await Promise.race([this.sendsSettled(conn.id), Bun.sleep(ECHO_WAIT_MS)]);
     if (!event.media) return undefined;
     if (event.chat.isGroup === true) {
-      const row = await this.ctx.db
-        .selectFrom("connections")
-        .select("allowGroup")
-        .where("id", "=", conn.id)
-        .where("companyId", "=", conn.companyId)
-        .where("deletedAt", "is", null)
-        .executeTakeFirst();
+      const row = await liveConnection(this.ctx.db, conn);
       if (!row) return { status: "dropped", reason: "connection_deleted" };
       if (row.allowGroup !== 1) return { status: "dropped", reason: "group_not_allowed" };
     }
@@ -344,16 +357,7 @@ export class InboundPipeline {
   }
 
   private async connection(trx: Trx, ref: ConnectionRef, cache: Map<number, Connection | undefined>): Promise<Connection | undefined> {
-    if (!cache.has(ref.id)) {
-      const row = await trx
-        .selectFrom("connections")
-        .selectAll()
-        .where("id", "=", ref.id)
-        .where("companyId", "=", ref.companyId)
-        .where("deletedAt", "is", null)
-        .executeTakeFirst();
-      cache.set(ref.id, row);
-    }
+    if (!cache.has(ref.id)) cache.set(ref.id, await liveConnection(trx, ref));
     return cache.get(ref.id);
   }
 
@@ -462,20 +466,9 @@ export class InboundPipeline {
    */
   private async upsertContact(trx: Trx, conn: Connection, chat: InboundChat, fx: Effects) {
     const nowIso = this.ctx.clock.now().toISOString();
-    const columns = ["id", "name", "number", "identity", "urlPicture", "isGroup", "email"] as const;
-    let existing = await trx
-      .selectFrom("contacts")
-      .select(columns)
-      .where("companyId", "=", conn.companyId)
-      .where("channel", "=", conn.channel)
-      .where("identity", "=", chat.id)
-      .executeTakeFirst();
+    let existing = await contactOfChat(trx, conn, chat.id);
     if (!existing && chat.number && !chat.isGroup) {
-      const added = await trx
-        .selectFrom("contacts")
-        .select(columns)
-        .where("companyId", "=", conn.companyId)
-        .where("channel", "=", conn.channel)
+      const added = await channelContacts(trx, conn)
         .where("number", "=", chat.number)
         .where("identity", "is", null)
         .where("isGroup", "=", 0)

@@ -29,6 +29,7 @@
 import { sql } from "kysely";
 import type { AppContext } from "../context";
 import type { MessageOrigin } from "../db/schema";
+import { forCompany } from "../db/scope";
 import { noPermission } from "../http/errors";
 import type { StoredMedia } from "../storage/media";
 import { canSeeTicket, type VisibilityActor, type VisibilityTicket } from "../modules/tickets/visibility";
@@ -133,11 +134,10 @@ export class Outbound {
     if (!isPrivate && !input.template) await assertReplyWindowOpen(this.ctx, input.companyId, input.ticketId);
     const nowIso = this.ctx.clock.now().toISOString();
     const { messageId } = await this.ctx.db.transaction().execute(async (trx) => {
-      const ticket = await trx
+      const ticket = await forCompany(trx, input.companyId)
         .selectFrom("tickets")
         .select(["id", "contactId", "whatsappId", "queueId"])
         .where("id", "=", input.ticketId)
-        .where("companyId", "=", input.companyId)
         .executeTakeFirstOrThrow();
       const media = input.media;
       const row = await trx
@@ -192,21 +192,20 @@ export class Outbound {
    * ERR_OUTSIDE_WINDOW, as for a new message, when the reply window has closed and it is not a template.
    */
   async requeue(companyId: number, messageId: number): Promise<boolean> {
-    const failed = await this.ctx.db
+    const scope = forCompany(this.ctx.db, companyId);
+    const failed = await scope
       .selectFrom("messages")
       .select(["ticketId", "mediaType"])
       .where("id", "=", messageId)
-      .where("companyId", "=", companyId)
       .where("sendStatus", "=", "failed")
       .executeTakeFirst();
     if (!failed) return false;
     if (failed.mediaType !== "template") await assertReplyWindowOpen(this.ctx, companyId, failed.ticketId);
     const nowIso = this.ctx.clock.now().toISOString();
-    const row = await this.ctx.db
+    const row = await scope
       .updateTable("messages")
       .set({ sendStatus: "queued", queuedAt: nowIso, sendingAt: null, retryAt: null, errorCode: null, errorMessage: null, updatedAt: nowIso })
       .where("id", "=", messageId)
-      .where("companyId", "=", companyId)
       .where("sendStatus", "=", "failed")
       .where("isPrivate", "=", 0)
       .where("origin", "not in", ["contact", "phone"])
@@ -488,11 +487,10 @@ export class Outbound {
       }
     }
     if (row.quotedMsgId) {
-      const q = await this.ctx.db
+      const q = await forCompany(this.ctx.db, row.companyId)
         .selectFrom("messages")
         .select(["externalId", "fromMe", "participant", "body", "isDeleted"])
         .where("id", "=", row.quotedMsgId)
-        .where("companyId", "=", row.companyId)
         .executeTakeFirst();
       if (q?.externalId) {
         const ref: MessageRef = { externalId: q.externalId, chatId: msg.to.chatId, fromMe: q.fromMe === 1, body: q.isDeleted === 1 ? "" : q.body };

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { validationError } from "../http/errors";
-import type { PlanFlag } from "../http/permissions";
+import { type Actor, assertPlan, type PlanFlag } from "../http/permissions";
 import type { ChannelManifest, ChannelPlugin } from "./adapter";
 
 /** Plan flag a channel id needs (ARCHITECTURE.md, Channel ids); channels not listed need none (webchat, test plugins). */
@@ -10,6 +10,17 @@ export const CHANNEL_PLAN_FLAG: Readonly<Record<string, PlanFlag>> = {
   facebook: "useFacebook",
   instagram: "useInstagram",
 };
+
+export function channelAllowed(actor: Pick<Actor, "plan">, channel: string): boolean {
+  const flag = CHANNEL_PLAN_FLAG[channel];
+  return !flag || actor.plan[flag];
+}
+
+/** 403 ERR_PLAN_FEATURE_DISABLED naming the flag when the company's plan lacks the channel. */
+export function assertChannelAllowed(actor: Pick<Actor, "plan">, channel: string): void {
+  const flag = CHANNEL_PLAN_FLAG[channel];
+  if (flag) assertPlan(actor, flag);
+}
 
 /** The UI-safe description of one channel: what GET endpoints may show the web app. */
 export interface ManifestView {

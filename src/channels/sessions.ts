@@ -7,6 +7,8 @@
  * A CONNECTED session that drops (lost, or reporting any other status) stamps `droppedAt` on the row and in the
  * frames, so the screen and the admins see when it dropped; CONNECTED again, or a person's disconnect, clears it.
  * Boot and the admin routes launch sessions in the background (launch): nobody waits for a QR code or a network.
+ * Its connection reads and writes are by connection id, across companies: it serves every company's sessions, and the
+ * callers that act for a person have resolved the id within that person's company first.
  */
 import { z } from "zod";
 import type { AppContext } from "../context";

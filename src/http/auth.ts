@@ -2,7 +2,7 @@ import { Elysia } from "elysia";
 import type { AppContext } from "../context";
 import { compiledOnce } from "../db/compiled";
 import { AppError } from "./errors";
-import { type Actor, PLAN_FLAGS, type PlanFlag } from "./permissions";
+import { type Actor, PLAN_FLAGS, planOf } from "./permissions";
 
 export const unauthorized = () => new AppError("ERR_UNAUTHORIZED", 401, "Authentication required");
 export const sessionExpired = () => new AppError("ERR_SESSION_EXPIRED", 403, "Session expired");
@@ -54,7 +54,7 @@ export async function loadActor(ctx: AppContext, userId: number): Promise<Actor 
       allowRealTime: row.allowRealTime,
       allowConnections: row.allowConnections,
     },
-    plan: Object.fromEntries(PLAN_FLAGS.map((f) => [f, row[f] === 1])) as Record<PlanFlag, boolean>,
+    plan: planOf(row),
   };
 }
 

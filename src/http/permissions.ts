@@ -27,6 +27,11 @@ export const PLAN_FLAGS = [
 ] as const;
 export type PlanFlag = (typeof PLAN_FLAGS)[number];
 
+/** The plan flags of a row that selected the PLAN_FLAGS columns (stored as 0/1). */
+export function planOf(row: Record<PlanFlag, number>): Record<PlanFlag, boolean> {
+  return Object.fromEntries(PLAN_FLAGS.map((f) => [f, row[f] === 1])) as Record<PlanFlag, boolean>;
+}
+
 export interface Actor {
   userId: number;
   companyId: number;

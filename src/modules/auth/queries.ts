@@ -1,4 +1,9 @@
+import type { Insertable } from "kysely";
 import type { Db } from "../../db/database";
+import type { CompaniesTable, UsersTable } from "../../db/schema";
+
+// Logins, refresh cookies and reset codes name a user before any company is known (an email is unique across the
+// platform, a token carries the user id), so the user reads and writes here are deliberately not company-scoped.
 
 export function findUserByEmail(db: Db, email: string) {
   return db.selectFrom("users").selectAll().where("email", "=", email.trim().toLowerCase()).executeTakeFirst();
@@ -12,6 +17,10 @@ export function findCompany(db: Db, id: number) {
   return db.selectFrom("companies").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
+export async function setCompanyLastLogin(db: Db, companyId: number, now: string): Promise<void> {
+  await db.updateTable("companies").set({ lastLogin: now }).where("id", "=", companyId).execute();
+}
+
 export async function bumpTokenVersion(db: Db, userId: number, now: string): Promise<number> {
   const row = await db
     .updateTable("users")
@@ -22,16 +31,29 @@ export async function bumpTokenVersion(db: Db, userId: number, now: string): Pro
   return row.tokenVersion;
 }
 
-export function userQueues(db: Db, userId: number) {
-  return db
-    .selectFrom("user_queues")
-    .innerJoin("queues", "queues.id", "user_queues.queueId")
-    .select(["queues.id", "queues.name", "queues.color"])
-    .where("user_queues.userId", "=", userId)
-    .orderBy("queues.orderQueue")
-    .orderBy("queues.id")
+/** A new password ends every session of the user, as a login elsewhere does. */
+export async function setPassword(db: Db, userId: number, passwordHash: string, now: string): Promise<void> {
+  await db
+    .updateTable("users")
+    .set((eb) => ({ passwordHash, tokenVersion: eb("tokenVersion", "+", 1), updatedAt: now }))
+    .where("id", "=", userId)
     .execute();
 }
+
+export function findPublicPlan(db: Db, planId: number) {
+  return db.selectFrom("plans").select(["id"]).where("id", "=", planId).where("isPublic", "=", 1).executeTakeFirst();
+}
+
+/** Sign-up creates a company and its first user together: the user row cannot be scoped to a company that does not exist yet. */
+export function insertCompany(db: Db, values: Insertable<CompaniesTable>) {
+  return db.insertInto("companies").values(values).returning(["id", "name", "dueDate"]).executeTakeFirstOrThrow();
+}
+
+export function insertSignupUser(db: Db, values: Insertable<UsersTable>) {
+  return db.insertInto("users").values(values).returning(["id", "name", "email"]).executeTakeFirstOrThrow();
+}
+
+// ---- password resets ------------------------------------------------------------------------------------------
 
 export function latestOpenReset(db: Db, userId: number) {
   return db
@@ -41,4 +63,47 @@ export function latestOpenReset(db: Db, userId: number) {
     .where("usedAt", "is", null)
     .orderBy("id", "desc")
     .executeTakeFirst();
+}
+
+/** A new code replaces any earlier one. */
+export async function replaceResetCode(db: Db, userId: number, codeHash: string, expiresAt: string, now: string): Promise<void> {
+  await db.updateTable("password_resets").set({ usedAt: now }).where("userId", "=", userId).where("usedAt", "is", null).execute();
+  await db.insertInto("password_resets").values({ userId, codeHash, expiresAt }).execute();
+}
+
+export async function setResetAttempts(db: Db, resetId: number, attempts: number): Promise<void> {
+  await db.updateTable("password_resets").set({ attempts }).where("id", "=", resetId).execute();
+}
+
+/** Marks the code used; false when another request used it first. */
+export async function consumeReset(db: Db, resetId: number, now: string): Promise<boolean> {
+  const used = await db.updateTable("password_resets").set({ usedAt: now }).where("id", "=", resetId).where("usedAt", "is", null).executeTakeFirst();
+  return Number(used.numUpdatedRows) === 1;
+}
+
+// ---- throttle ------------------------------------------------------------------------------------------------
+
+export function throttleRows(db: Db, keys: string[]) {
+  return db.selectFrom("auth_throttle").selectAll().where("key", "in", keys).execute();
+}
+
+export function throttleRow(db: Db, key: string) {
+  return db.selectFrom("auth_throttle").selectAll().where("key", "=", key).executeTakeFirst();
+}
+
+/** Starts a new window for the key with one failure. */
+export async function restartThrottle(db: Db, key: string, windowStart: string): Promise<void> {
+  await db
+    .insertInto("auth_throttle")
+    .values({ key, count: 1, windowStart })
+    .onConflict((oc) => oc.column("key").doUpdateSet({ count: 1, windowStart }))
+    .execute();
+}
+
+export async function setThrottleCount(db: Db, key: string, count: number): Promise<void> {
+  await db.updateTable("auth_throttle").set({ count }).where("key", "=", key).execute();
+}
+
+export async function deleteThrottles(db: Db, keys: string[]): Promise<void> {
+  await db.deleteFrom("auth_throttle").where("key", "in", keys).execute();
 }

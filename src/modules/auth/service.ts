@@ -2,9 +2,23 @@ import type { AppContext } from "../../context";
 import { AppError, validationError } from "../../http/errors";
 import type { Actor } from "../../http/permissions";
 import { getPlatformSetting } from "../settings/queries";
-import { bumpTokenVersion, findCompany, findUserByEmail, findUserById, latestOpenReset } from "./queries";
+import {
+  bumpTokenVersion,
+  consumeReset,
+  findCompany,
+  findPublicPlan,
+  findUserByEmail,
+  findUserById,
+  insertCompany,
+  insertSignupUser,
+  latestOpenReset,
+  replaceResetCode,
+  setCompanyLastLogin,
+  setPassword,
+  setResetAttempts,
+} from "./queries";
 import type { loginBody, resetBody, signupBody } from "./schema";
-import { sessionUser } from "./session-user";
+import { type SessionUser, sessionUser } from "./session-user";
 import { Throttle } from "./throttle";
 import type { z } from "zod";
 
@@ -17,7 +31,7 @@ const invalidCredentials = () => new AppError("ERR_INVALID_CREDENTIALS", 401, "I
 export interface Issued {
   token: string;
   refreshToken: string;
-  user: Awaited<ReturnType<typeof sessionUser>>;
+  user: SessionUser;
 }
 
 export function createAuthService(ctx: AppContext) {
@@ -35,15 +49,6 @@ export function createAuthService(ctx: AppContext) {
     return { token, refreshToken, user: await sessionUser(ctx, user, company) };
   }
 
-  /** Company 1 and super users never expire; others stop at their due date (end of that day, UTC). */
-  function assertSubscription(company: { id: number; dueDate: string | null; status: number }, isSuper: boolean) {
-    if (isSuper || company.id === 1) return;
-    if (company.status !== 1) throw new AppError("ERR_COMPANY_INACTIVE", 403, "This company is deactivated");
-    if (company.dueDate && company.dueDate < nowIso().slice(0, 10)) {
-      throw new AppError("ERR_SUBSCRIPTION_EXPIRED", 402, "Subscription expired", { dueDate: company.dueDate });
-    }
-  }
-
   return {
     async login(input: z.infer<typeof loginBody>, ip: string): Promise<Issued> {
       const k = keys("login", input.email, ip);
@@ -58,10 +63,10 @@ export function createAuthService(ctx: AppContext) {
       }
       const company = await findCompany(ctx.db, user.companyId);
       if (!company) throw invalidCredentials();
-      assertSubscription(company, user.super === 1);
+      assertSubscription(company, user.super === 1, now);
       await throttle.reset([k[0]!]);
       const tokenVersion = await bumpTokenVersion(ctx.db, user.id, now.toISOString());
-      await ctx.db.updateTable("companies").set({ lastLogin: now.toISOString() }).where("id", "=", company.id).execute();
+      await setCompanyLastLogin(ctx.db, company.id, now.toISOString());
       ctx.bus.emit("auth.sessionEnded", { companyId: user.companyId, userId: user.id, reason: "login" });
       return issue(user.id, tokenVersion);
     },
@@ -73,7 +78,7 @@ export function createAuthService(ctx: AppContext) {
       if (!user || user.tokenVersion !== result.claims.tokenVersion) throw new AppError("ERR_UNAUTHORIZED", 401, "Session ended");
       const company = await findCompany(ctx.db, user.companyId);
       if (!company) throw new AppError("ERR_UNAUTHORIZED", 401, "Session ended");
-      assertSubscription(company, user.super === 1);
+      assertSubscription(company, user.super === 1, ctx.clock.now());
       return issue(user.id, user.tokenVersion);
     },
 
@@ -93,23 +98,15 @@ export function createAuthService(ctx: AppContext) {
       if ((await getPlatformSetting(ctx.db, "userCreation")) !== "enabled") {
         throw new AppError("ERR_USER_CREATION_DISABLED", 403, "Sign-up is disabled");
       }
-      const plan = await ctx.db.selectFrom("plans").select(["id"]).where("id", "=", input.planId).where("isPublic", "=", 1).executeTakeFirst();
+      const plan = await findPublicPlan(ctx.db, input.planId);
       if (!plan) throw validationError({ planId: "Required" });
       if (await findUserByEmail(ctx.db, input.email)) throw new AppError("ERR_EMAIL_ALREADY_EXISTS", 409, "This email is already in use");
       const passwordHash = await Bun.password.hash(input.password);
       const now = ctx.clock.now();
       const dueDate = new Date(now.getTime() + TRIAL_DAYS * 86_400_000).toISOString().slice(0, 10);
       return ctx.db.transaction().execute(async (trx) => {
-        const company = await trx
-          .insertInto("companies")
-          .values({ name: input.companyName, email: input.email, phone: input.phone, planId: plan.id, dueDate, status: 1 })
-          .returning(["id", "name", "dueDate"])
-          .executeTakeFirstOrThrow();
-        const user = await trx
-          .insertInto("users")
-          .values({ companyId: company.id, name: input.name, email: input.email, passwordHash, profile: "admin" })
-          .returning(["id", "name", "email"])
-          .executeTakeFirstOrThrow();
+        const company = await insertCompany(trx, { name: input.companyName, email: input.email, phone: input.phone, planId: plan.id, dueDate, status: 1 });
+        const user = await insertSignupUser(trx, { companyId: company.id, name: input.name, email: input.email, passwordHash, profile: "admin" });
         return { company, user };
       });
     },
@@ -122,14 +119,8 @@ export function createAuthService(ctx: AppContext) {
       const user = await findUserByEmail(ctx.db, email);
       if (!user) throw new AppError("ERR_EMAIL_NOT_FOUND", 404, "Email not found");
       const code = String(crypto.getRandomValues(new Uint32Array(1))[0]! % 1_000_000).padStart(6, "0");
-      await ctx.db.transaction().execute(async (trx) => {
-        // A new code replaces any earlier one.
-        await trx.updateTable("password_resets").set({ usedAt: now.toISOString() }).where("userId", "=", user.id).where("usedAt", "is", null).execute();
-        await trx
-          .insertInto("password_resets")
-          .values({ userId: user.id, codeHash: hashCode(ctx.secrets.jwt, user.id, code), expiresAt: new Date(now.getTime() + RESET_CODE_TTL_MS).toISOString() })
-          .execute();
-      });
+      const expiresAt = new Date(now.getTime() + RESET_CODE_TTL_MS).toISOString();
+      await ctx.db.transaction().execute((trx) => replaceResetCode(trx, user.id, hashCode(ctx.secrets.jwt, user.id, code), expiresAt, now.toISOString()));
       await ctx.mailer.send({
         to: user.email,
         subject: "Password reset code",
@@ -150,24 +141,14 @@ export function createAuthService(ctx: AppContext) {
         throw invalid();
       }
       if (reset.codeHash !== hashCode(ctx.secrets.jwt, user.id, input.token)) {
-        await ctx.db.updateTable("password_resets").set({ attempts: reset.attempts + 1 }).where("id", "=", reset.id).execute();
+        await setResetAttempts(ctx.db, reset.id, reset.attempts + 1);
         await throttle.fail(k, now);
         throw invalid();
       }
       const passwordHash = await Bun.password.hash(input.password);
       await ctx.db.transaction().execute(async (trx) => {
-        const used = await trx
-          .updateTable("password_resets")
-          .set({ usedAt: now.toISOString() })
-          .where("id", "=", reset.id)
-          .where("usedAt", "is", null)
-          .executeTakeFirst();
-        if (Number(used.numUpdatedRows) !== 1) throw invalid();
-        await trx
-          .updateTable("users")
-          .set((eb) => ({ passwordHash, tokenVersion: eb("tokenVersion", "+", 1), updatedAt: now.toISOString() }))
-          .where("id", "=", user.id)
-          .execute();
+        if (!(await consumeReset(trx, reset.id, now.toISOString()))) throw invalid();
+        await setPassword(trx, user.id, passwordHash, now.toISOString());
       });
       await throttle.reset(k);
       ctx.bus.emit("auth.sessionEnded", { companyId: user.companyId, userId: user.id, reason: "reset" });
@@ -175,7 +156,17 @@ export function createAuthService(ctx: AppContext) {
   };
 }
 
-export type AuthService = ReturnType<typeof createAuthService>;
+/**
+ * Company 1 and super users never expire; others stop at their due date (end of that day, UTC). Logins and the
+ * external API's connection tokens pass the same gate.
+ */
+export function assertSubscription(company: { id: number; dueDate: string | null; status: number }, isSuper: boolean, now: Date): void {
+  if (isSuper || company.id === 1) return;
+  if (company.status !== 1) throw new AppError("ERR_COMPANY_INACTIVE", 403, "This company is deactivated");
+  if (company.dueDate && company.dueDate < now.toISOString().slice(0, 10)) {
+    throw new AppError("ERR_SUBSCRIPTION_EXPIRED", 402, "Subscription expired", { dueDate: company.dueDate });
+  }
+}
 
 // A fixed argon2id hash (of no real password) so unknown emails cost the same as known ones; computing one at
 // start-up would add ~100 ms to every start.

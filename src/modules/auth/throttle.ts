@@ -1,5 +1,6 @@
 import type { Db } from "../../db/database";
 import { AppError } from "../../http/errors";
+import { deleteThrottles, restartThrottle, setThrottleCount, throttleRow, throttleRows } from "./queries";
 
 export interface ThrottleRule {
   max: number;
@@ -18,7 +19,7 @@ export class Throttle {
 
   async assertAllowed(keys: string[], now: Date): Promise<void> {
     if (keys.length === 0) return;
-    const rows = await this.db.selectFrom("auth_throttle").selectAll().where("key", "in", keys).execute();
+    const rows = await throttleRows(this.db, keys);
     for (const row of rows) {
       const age = (now.getTime() - Date.parse(row.windowStart)) / 1000;
       if (age < this.rule.windowS && row.count >= this.rule.max) {
@@ -33,21 +34,14 @@ export class Throttle {
     const windowStartCutoff = new Date(now.getTime() - this.rule.windowS * 1000).toISOString();
     await this.db.transaction().execute(async (trx) => {
       for (const key of keys) {
-        const row = await trx.selectFrom("auth_throttle").selectAll().where("key", "=", key).executeTakeFirst();
-        if (!row || row.windowStart < windowStartCutoff) {
-          await trx
-            .insertInto("auth_throttle")
-            .values({ key, count: 1, windowStart: iso })
-            .onConflict((oc) => oc.column("key").doUpdateSet({ count: 1, windowStart: iso }))
-            .execute();
-        } else {
-          await trx.updateTable("auth_throttle").set({ count: row.count + 1 }).where("key", "=", key).execute();
-        }
+        const row = await throttleRow(trx, key);
+        if (!row || row.windowStart < windowStartCutoff) await restartThrottle(trx, key, iso);
+        else await setThrottleCount(trx, key, row.count + 1);
       }
     });
   }
 
   async reset(keys: string[]): Promise<void> {
-    if (keys.length) await this.db.deleteFrom("auth_throttle").where("key", "in", keys).execute();
+    if (keys.length) await deleteThrottles(this.db, keys);
   }
 }

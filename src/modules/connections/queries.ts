@@ -1,4 +1,4 @@
-import { sql, type Updateable } from "kysely";
+import { type Insertable, sql, type Updateable } from "kysely";
 import type { Db } from "../../db/database";
 import type { Connection, ConnectionsTable } from "../../db/schema";
 import { forCompany } from "../../db/scope";
@@ -56,6 +56,11 @@ export async function ensureDefault(db: Db, companyId: number, now: string): Pro
   return next.id;
 }
 
+export async function insertConnection(db: Db, companyId: number, values: Omit<Insertable<ConnectionsTable>, "companyId">): Promise<number> {
+  const row = await forCompany(db, companyId).insertInto("connections", values).returning("id").executeTakeFirstOrThrow();
+  return (row as { id: number }).id;
+}
+
 export function updateConnection(db: Db, companyId: number, id: number, values: Updateable<ConnectionsTable>) {
   return forCompany(db, companyId).updateTable("connections").set(values).where("id", "=", id).where("deletedAt", "is", null).execute();
 }
@@ -92,17 +97,6 @@ export async function mediaByKey(db: Db, companyId: number, keys: readonly (stri
   if (wanted.length === 0) return new Map();
   const rows = await forCompany(db, companyId).selectFrom("media").select(["key", "name", "mime"]).where("key", "in", wanted).execute();
   return new Map(rows.map((r) => [r.key, r]));
-}
-
-/** Non-closed tickets of the connection that came from an import of old messages. */
-export function importedOpenTicketIds(db: Db, companyId: number, connectionId: number) {
-  return forCompany(db, companyId)
-    .selectFrom("tickets")
-    .select("id")
-    .where("whatsappId", "=", connectionId)
-    .where("imported", "is not", null)
-    .where("status", "!=", "closed")
-    .execute();
 }
 
 // ---- platform (super user) ---------------------------------------------------------------------------------

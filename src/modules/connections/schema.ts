@@ -154,7 +154,6 @@ export const createConnectionBody = z.object(fields).partial().extend({
 
 export type UpdateConnectionInput = z.infer<typeof updateConnectionBody>;
 export type CreateConnectionInput = z.infer<typeof createConnectionBody>;
-export type ConnectionField = keyof z.infer<typeof updateConnectionBody>;
 
 const flag = z
   .enum(["0", "1", "true", "false"], { error: MSG.invalid })

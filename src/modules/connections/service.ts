@@ -2,14 +2,14 @@ import type { Updateable } from "kysely";
 import { ChannelError, type ChannelPlugin } from "../../channels/adapter";
 import { deleteConnection, randomAlphanumeric } from "../../channels/connections";
 import { closeImportedTickets } from "../../channels/imports";
-import { CHANNEL_PLAN_FLAG } from "../../channels/registry";
+import { assertChannelAllowed, channelAllowed } from "../../channels/registry";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/database";
 import type { Connection, ConnectionsTable } from "../../db/schema";
 import { forCompany } from "../../db/scope";
 import { AppError, type FieldErrors, validationError } from "../../http/errors";
-import { type Actor, assertCan, assertPlan } from "../../http/permissions";
-import { companyPlan } from "../plans/queries";
+import { type Actor, assertCan } from "../../http/permissions";
+import { assertBelowPlanLimit } from "../plans/limits";
 import { DEFAULT_SCHEDULES } from "../queues/schema";
 import { getCompanySetting } from "../settings/queries";
 import {
@@ -19,6 +19,7 @@ import {
   ensureDefault,
   findConnection,
   findDefault,
+  insertConnection,
   listAllConnections,
   listConnections,
   queuesOfConnections,
@@ -32,16 +33,6 @@ import { type ConnectionRuleState, connectionRuleErrors } from "./validation";
 
 const connectionNotFound = () => new AppError("ERR_NO_WAPP_FOUND", 404, "Connection not found");
 const noOtherDefault = () => new AppError("ERR_NO_OTHER_WHATSAPP", 400, "At least one default connection is required");
-
-/** ARCHITECTURE.md, Channel ids: whatsapp and whatsappapi need useWhatsapp, facebook useFacebook, instagram useInstagram. */
-export function channelAllowed(actor: Pick<Actor, "plan">, channel: string): boolean {
-  const flag = CHANNEL_PLAN_FLAG[channel];
-  return !flag || actor.plan[flag];
-}
-function assertChannelAllowed(actor: Actor, channel: string): void {
-  const flag = CHANNEL_PLAN_FLAG[channel];
-  if (flag) assertPlan(actor, flag);
-}
 
 const RULE_FIELDS = [
   "name",
@@ -287,32 +278,25 @@ export function createConnectionsService(ctx: AppContext) {
 
       const nowIso = now();
       const id = await ctx.db.transaction().execute(async (trx) => {
-        const plan = await companyPlan(trx, companyId);
-        if (plan && plan.connections > 0 && (await countConnections(trx, companyId)) >= plan.connections) {
-          throw new AppError("ERR_PLAN_LIMIT_CONNECTIONS", 403, `The company's plan allows ${plan.connections} connections`, { limit: plan.connections });
-        }
+        await assertBelowPlanLimit(trx, companyId, "connections", () => countConnections(trx, companyId));
         // The first connection is the default; a new default takes the flag from the old one.
         const hasDefault = await findDefault(trx, companyId);
         const makeDefault = !hasDefault || input.isDefault === true;
         if (makeDefault && hasDefault) await clearDefault(trx, companyId);
-        const row = await forCompany(trx, companyId)
-          .insertInto("connections", {
-            schedules: JSON.stringify(DEFAULT_SCHEDULES),
-            ...toColumns(input),
-            name: input.name,
-            channel: input.channel,
-            token: randomAlphanumeric(TOKEN_LENGTH),
-            widgetKey: plugin.manifest.publicKey ? randomAlphanumeric(32) : null,
-            config: config ?? "{}",
-            isDefault: makeDefault ? 1 : 0,
-            status: "DISCONNECTED",
-            qrcode: "",
-            createdAt: nowIso,
-            updatedAt: nowIso,
-          })
-          .returning("id")
-          .executeTakeFirstOrThrow();
-        const connectionId = (row as { id: number }).id;
+        const connectionId = await insertConnection(trx, companyId, {
+          schedules: JSON.stringify(DEFAULT_SCHEDULES),
+          ...toColumns(input),
+          name: input.name,
+          channel: input.channel,
+          token: randomAlphanumeric(TOKEN_LENGTH),
+          widgetKey: plugin.manifest.publicKey ? randomAlphanumeric(32) : null,
+          config: config ?? "{}",
+          isDefault: makeDefault ? 1 : 0,
+          status: "DISCONNECTED",
+          qrcode: "",
+          createdAt: nowIso,
+          updatedAt: nowIso,
+        });
         if (input.queueIds?.length) await replaceConnectionQueues(trx, companyId, connectionId, input.queueIds);
         return connectionId;
       });

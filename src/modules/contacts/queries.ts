@@ -60,6 +60,11 @@ export function contactFilter(f: { searchParam?: string; channel?: string; isGro
   };
 }
 
+/** What a ticket of the contact needs: its channel, and whether it is a group. */
+export function contactChannelOf(db: Db, companyId: number, id: number) {
+  return forCompany(db, companyId).selectFrom("contacts").select(["id", "channel", "isGroup"]).where("id", "=", id).executeTakeFirst();
+}
+
 /** Contacts by name under the filter, `limit` from `offset`. */
 export function contactPage(db: Db, companyId: number, filter: ContactFilter, limit: number, offset: number): Promise<ContactRow[]> {
   return contactQuery(db, companyId)
@@ -153,4 +158,25 @@ export function contactByNumber(db: Db, companyId: number, number: string) {
     .where("number", "=", number)
     .orderBy("id")
     .executeTakeFirst();
+}
+
+/** Live connections of the contact's channel to fetch its picture through: its own first, then the default, then the others. */
+export async function pictureConnectionIds(db: Db, companyId: number, contact: { channel: string; whatsappId: number | null }): Promise<number[]> {
+  const rows = await forCompany(db, companyId)
+    .selectFrom("connections")
+    .select("id")
+    .where("channel", "=", contact.channel)
+    .where("deletedAt", "is", null)
+    .orderBy((eb) =>
+      eb
+        .case()
+        .when("id", "=", contact.whatsappId ?? 0)
+        .then(0)
+        .else(1)
+        .end(),
+    )
+    .orderBy("isDefault", "desc")
+    .orderBy("id")
+    .execute();
+  return rows.map((r) => r.id);
 }

@@ -5,6 +5,7 @@ import { forCompany } from "../../db/scope";
 import { AppError, validationError } from "../../http/errors";
 import { PAGE_SIZE, pageOf, pageWindow } from "../../http/paging";
 import { type Actor, assertCan } from "../../http/permissions";
+import { findConnection } from "../connections/queries";
 import { type LgpdPolicy, masksNumbersFor, readLgpd } from "../tickets/lgpd";
 import {
   contactByNumber,
@@ -18,6 +19,7 @@ import {
   findContact,
   insertContact,
   numberTaken,
+  pictureConnectionIds,
   replaceExtraInfo,
   type ContactRow,
   updateContact,
@@ -68,13 +70,7 @@ export function createContactsService(ctx: AppContext) {
 
   async function assertConnection(db: Db, companyId: number, whatsappId: number | null | undefined): Promise<void> {
     if (!whatsappId) return;
-    const live = await forCompany(db, companyId)
-      .selectFrom("connections")
-      .select("id")
-      .where("id", "=", whatsappId)
-      .where("deletedAt", "is", null)
-      .executeTakeFirst();
-    if (!live) throw validationError({ whatsappId: "Unknown connection" });
+    if (!(await findConnection(db, companyId, whatsappId))) throw validationError({ whatsappId: "Unknown connection" });
   }
 
   /** A flag or the active state changed by the drawer's buttons. */
@@ -204,23 +200,8 @@ export function createContactsService(ctx: AppContext) {
     async profilePicture(actor: Actor, rawNumber: string) {
       const contact = await contactByNumber(ctx.db, actor.companyId, normalizeNumber(rawNumber));
       if (!contact) throw contactNotFound();
-      const connections = await forCompany(ctx.db, actor.companyId)
-        .selectFrom("connections")
-        .select(["id"])
-        .where("channel", "=", contact.channel)
-        .where("deletedAt", "is", null)
-        .orderBy((eb) =>
-          eb
-            .case()
-            .when("id", "=", contact.whatsappId ?? 0)
-            .then(0)
-            .else(1)
-            .end(),
-        )
-        .orderBy("isDefault", "desc")
-        .orderBy("id")
-        .execute();
-      const live = connections.map((c) => ctx.channels.sessions.liveSession(c.id)).filter((s) => s !== undefined);
+      const connections = await pictureConnectionIds(ctx.db, actor.companyId, contact);
+      const live = connections.map((id) => ctx.channels.sessions.liveSession(id)).filter((s) => s !== undefined);
       if (!live.length) throw new AppError("ERR_WAPP_NOT_INITIALIZED", 400, "No connection of this contact's channel is connected");
       const session = live.find((s) => typeof s.profilePicture === "function");
       if (!session?.profilePicture) throw new AppError("ERR_CHANNEL_UNSUPPORTED", 400, "This contact's channel cannot fetch profile pictures");
@@ -237,5 +218,3 @@ export function createContactsService(ctx: AppContext) {
     },
   };
 }
-
-export type ContactsService = ReturnType<typeof createContactsService>;

@@ -22,12 +22,14 @@
  */
 import type { AppContext } from "../../context";
 import type { ChannelSession } from "../../channels/adapter";
-import { CHANNEL_PLAN_FLAG } from "../../channels/registry";
-import type { TicketLogType } from "../../db/schema";
+import { assertChannelAllowed } from "../../channels/registry";
 import { forCompany } from "../../db/scope";
 import { AppError, validationError } from "../../http/errors";
+import { planOf } from "../../http/permissions";
 import type { StoredMedia } from "../../storage/media";
+import { assertSubscription } from "../auth/service";
 import { signed } from "../messages/compose";
+import { closeTicketRow, connectionByToken, contactByNumber, findUserName, insertTicket, insertTicketLog, liveTicket, updateTicket } from "./queries";
 import type { ExternalSendBody } from "./schema";
 
 const TOKEN = /^[A-Za-z0-9]{16,128}$/;
@@ -62,51 +64,20 @@ export function createExternalApiService(ctx: AppContext) {
   /** The connection named by the bearer token, with its company's gates checked. */
   async function connectionOf(token: string | undefined): Promise<TokenConnection> {
     if (!token || !TOKEN.test(token)) throw unauthorized();
-    const row = await ctx.db
-      .selectFrom("connections")
-      .innerJoin("companies", "companies.id", "connections.companyId")
-      .innerJoin("plans", "plans.id", "companies.planId")
-      .select([
-        "connections.id",
-        "connections.companyId",
-        "connections.channel",
-        "companies.status",
-        "companies.dueDate",
-        "plans.useExternalApi",
-        "plans.useWhatsapp",
-        "plans.useFacebook",
-        "plans.useInstagram",
-      ])
-      .where("connections.token", "=", token)
-      .where("connections.deletedAt", "is", null)
-      .executeTakeFirst();
+    const row = await connectionByToken(ctx.db, token);
     if (!row) throw unauthorized();
-    if (row.useExternalApi !== 1) throw new AppError("ERR_PLAN_FEATURE_DISABLED", 403, "The company's plan does not include the external API");
-    if (row.companyId !== 1) {
-      if (row.status !== 1) throw new AppError("ERR_COMPANY_INACTIVE", 403, "This company is deactivated");
-      if (row.dueDate && row.dueDate < ctx.clock.now().toISOString().slice(0, 10)) {
-        throw new AppError("ERR_SUBSCRIPTION_EXPIRED", 402, "Subscription expired", { dueDate: row.dueDate });
-      }
-    }
+    const plan = planOf(row);
+    if (!plan.useExternalApi) throw new AppError("ERR_PLAN_FEATURE_DISABLED", 403, "The company's plan does not include the external API");
+    assertSubscription({ id: row.companyId, status: row.status, dueDate: row.dueDate }, false, ctx.clock.now());
     // The connection's own channel must still be in the plan (webchat needs none).
-    const flag = CHANNEL_PLAN_FLAG[row.channel] as "useWhatsapp" | "useFacebook" | "useInstagram" | undefined;
-    if (flag && row[flag] !== 1) throw new AppError("ERR_PLAN_FEATURE_DISABLED", 403, `The company's plan does not include ${flag}`);
+    assertChannelAllowed({ plan }, row.channel);
     return { id: row.id, companyId: row.companyId, channel: row.channel };
   }
 
   async function findOrCreateContact(conn: TokenConnection, number: string): Promise<{ id: number; isGroup: boolean }> {
     const session: ChannelSession | undefined = ctx.channels.sessions.session(conn.id);
     const byNumber = CHAT_ID_FOR_NUMBER[conn.channel] !== undefined || typeof session?.checkNumber === "function";
-    const existing = await forCompany(ctx.db, conn.companyId)
-      .selectFrom("contacts")
-      .select(["id", "isGroup"])
-      .where("channel", "=", conn.channel)
-      .where("number", "=", number)
-      .$if(!byNumber, (q) => q.where("whatsappId", "=", conn.id))
-      .orderBy((eb) => eb.case().when("whatsappId", "=", conn.id).then(0).else(1).end())
-      .orderBy("updatedAt", "desc")
-      .orderBy("id", "desc")
-      .executeTakeFirst();
+    const existing = await contactByNumber(ctx.db, conn, number, !byNumber);
     if (existing) return { id: existing.id, isGroup: existing.isGroup === 1 };
     if (!byNumber) {
       throw validationError({
@@ -131,43 +102,32 @@ export function createExternalApiService(ctx: AppContext) {
     for (let attempt = 0; ; attempt++) {
       try {
         return await ctx.db.transaction().execute(async (trx) => {
-          const s = forCompany(trx, conn.companyId);
           const nowIso = ctx.clock.now().toISOString();
-          const live = await s
-            .selectFrom("tickets")
-            .select(["id", "status", "userId", "queueId"])
-            .where("whatsappId", "=", conn.id)
-            .where("contactId", "=", contact.id)
-            .where("status", "<>", "closed")
-            .executeTakeFirst();
+          const live = await liveTicket(trx, conn.companyId, conn.id, contact.id);
           if (live) {
             const patch: { status?: "open"; userId?: number; queueId?: number } = {};
             if (userId && live.status === "pending") Object.assign(patch, { status: "open", userId });
             if (queueId && queueId !== live.queueId) patch.queueId = queueId;
             if (Object.keys(patch).length) {
-              await s.updateTable("tickets").set({ ...patch, updatedAt: nowIso }).where("id", "=", live.id).execute();
-              if (patch.status === "open") await s.insertInto("ticket_logs", { ticketId: live.id, type: "open" satisfies TicketLogType, userId, queueId: queueId ?? live.queueId, createdAt: nowIso }).execute();
+              await updateTicket(trx, conn.companyId, live.id, { ...patch, updatedAt: nowIso });
+              if (patch.status === "open") await insertTicketLog(trx, conn.companyId, { ticketId: live.id, type: "open", userId, queueId: queueId ?? live.queueId, createdAt: nowIso });
             }
             return { id: live.id, created: false, changed: Object.keys(patch).length > 0 };
           }
           const status = contact.isGroup ? "group" : userId ? "open" : "pending";
-          const row = await s
-            .insertInto("tickets", {
-              uuid: crypto.randomUUID(),
-              status,
-              contactId: contact.id,
-              whatsappId: conn.id,
-              channel: conn.channel,
-              isGroup: contact.isGroup ? 1 : 0,
-              userId: userId ?? null,
-              queueId: queueId ?? null,
-              createdAt: nowIso,
-              updatedAt: nowIso,
-            })
-            .returning("id")
-            .executeTakeFirstOrThrow();
-          const id = (row as { id: number }).id;
-          await s.insertInto("ticket_logs", { ticketId: id, type: "create" satisfies TicketLogType, userId: userId ?? null, queueId: queueId ?? null, createdAt: nowIso }).execute();
+          const id = await insertTicket(trx, conn.companyId, {
+            uuid: crypto.randomUUID(),
+            status,
+            contactId: contact.id,
+            whatsappId: conn.id,
+            channel: conn.channel,
+            isGroup: contact.isGroup ? 1 : 0,
+            userId: userId ?? null,
+            queueId: queueId ?? null,
+            createdAt: nowIso,
+            updatedAt: nowIso,
+          });
+          await insertTicketLog(trx, conn.companyId, { ticketId: id, type: "create", userId: userId ?? null, queueId: queueId ?? null, createdAt: nowIso });
           return { id, created: true, changed: true };
         });
       } catch (err) {
@@ -181,10 +141,8 @@ export function createExternalApiService(ctx: AppContext) {
   async function closeTicket(companyId: number, ticketId: number) {
     const nowIso = ctx.clock.now().toISOString();
     const closed = await ctx.db.transaction().execute(async (trx) => {
-      const s = forCompany(trx, companyId);
-      const res = await s.updateTable("tickets").set({ status: "closed", closedAt: nowIso, unreadMessages: 0, updatedAt: nowIso }).where("id", "=", ticketId).where("status", "<>", "closed").executeTakeFirst();
-      if (Number(res.numUpdatedRows) !== 1) return false;
-      await s.insertInto("ticket_logs", { ticketId, type: "closed" satisfies TicketLogType, createdAt: nowIso }).execute();
+      if (!(await closeTicketRow(trx, companyId, ticketId, nowIso))) return false;
+      await insertTicketLog(trx, companyId, { ticketId, type: "closed", createdAt: nowIso });
       return true;
     });
     if (closed) ctx.bus.emit("ticket.updated", { companyId, ticketId });
@@ -197,7 +155,7 @@ export function createExternalApiService(ctx: AppContext) {
     async send(conn: TokenConnection, input: ExternalSendInput): Promise<ExternalSendResult> {
       const scope = forCompany(ctx.db, conn.companyId);
       if (!input.body.trim() && !input.files.length) throw validationError({ body: "Required" });
-      const user = input.userId ? await scope.selectFrom("users").select(["id", "name"]).where("id", "=", input.userId).executeTakeFirst() : undefined;
+      const user = input.userId ? await findUserName(ctx.db, conn.companyId, input.userId) : undefined;
       if (input.userId && !user) throw validationError({ userId: "Unknown user" });
       if (input.queueId && (await scope.missingIds("queues", [input.queueId])).length) throw validationError({ queueId: "Unknown queue" });
 

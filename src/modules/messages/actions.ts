@@ -12,18 +12,16 @@
 import { summary } from "../../channels/inbound";
 import { assertAgentCanSend } from "../../channels/outbound";
 import type { AppContext } from "../../context";
-import { forCompany } from "../../db/scope";
 import { AppError, notFound, validationError } from "../../http/errors";
 import type { Actor } from "../../http/permissions";
 import { DELETED_NOTICE, readLgpd } from "../tickets/lgpd";
+import { updateTicket } from "../tickets/queries";
 import type { TicketsService } from "../tickets/service";
 import { onChannel } from "./channel-ops";
 import { PRIVATE_MARKER, privateNote } from "./compose";
-import { findMessageCore } from "./queries";
+import { findMessageCore, mediaKeyInUse, type MessageCore, newestPublicMessageId, removeReaction, updateMessage, upsertReaction } from "./queries";
 
 export const EDIT_WINDOW_MS = 15 * 60_000;
-
-type MessageCore = NonNullable<Awaited<ReturnType<typeof findMessageCore>>>;
 
 export function createMessageActions(ctx: AppContext, tickets: TicketsService) {
   async function load(actor: Actor, messageId: number) {
@@ -38,18 +36,8 @@ export function createMessageActions(ctx: AppContext, tickets: TicketsService) {
 
   /** Keeps the list item right when the changed message is the ticket's newest (without moving the ticket up). */
   async function refreshLastMessage(companyId: number, ticketId: number, messageId: number, text: string, mediaName: string | null) {
-    const s = forCompany(ctx.db, companyId);
-    const newest = await s
-      .selectFrom("messages")
-      .select("id")
-      .where("ticketId", "=", ticketId)
-      .where("isPrivate", "=", 0)
-      .orderBy("createdAt", "desc")
-      .orderBy("id", "desc")
-      .limit(1)
-      .executeTakeFirst();
-    if (newest?.id !== messageId) return;
-    await s.updateTable("tickets").set({ lastMessage: summary(text, mediaName) }).where("id", "=", ticketId).execute();
+    if ((await newestPublicMessageId(ctx.db, companyId, ticketId)) !== messageId) return;
+    await updateTicket(ctx.db, companyId, ticketId, { lastMessage: summary(text, mediaName) });
     ctx.bus.emit("ticket.updated", { companyId, ticketId });
   }
 
@@ -71,11 +59,7 @@ export function createMessageActions(ctx: AppContext, tickets: TicketsService) {
         if (!onTheChannel(msg)) throw refuse("Only a sent message can be edited");
         await onChannel(ctx, actor.companyId, msg, "edit", "ERR_SENDING_WAPP_MSG", (s, ref) => s.edit(ref, body));
       }
-      await forCompany(ctx.db, actor.companyId)
-        .updateTable("messages")
-        .set({ body, isEdited: 1, updatedAt: ctx.clock.now().toISOString() })
-        .where("id", "=", msg.id)
-        .execute();
+      await updateMessage(ctx.db, actor.companyId, msg.id, { body, isEdited: 1, updatedAt: ctx.clock.now().toISOString() });
       published(actor.companyId, msg);
       if (msg.isPrivate === 0) await refreshLastMessage(actor.companyId, msg.ticketId, msg.id, body, msg.mediaName);
     },
@@ -90,11 +74,7 @@ export function createMessageActions(ctx: AppContext, tickets: TicketsService) {
       const lgpd = await readLgpd(ctx.db, actor.companyId);
       const nowIso = ctx.clock.now().toISOString();
       const erase = lgpd.deleteNotice ? { body: DELETED_NOTICE, mediaKey: null, mediaName: null, vCard: null, data: null } : {};
-      await forCompany(ctx.db, actor.companyId)
-        .updateTable("messages")
-        .set({ isDeleted: 1, ...erase, updatedAt: nowIso })
-        .where("id", "=", msg.id)
-        .execute();
+      await updateMessage(ctx.db, actor.companyId, msg.id, { isDeleted: 1, ...erase, updatedAt: nowIso });
       if (lgpd.deleteNotice && msg.mediaKey) await dropMediaIfUnused(actor.companyId, msg.mediaKey);
       published(actor.companyId, msg);
       if (lgpd.deleteNotice && msg.isPrivate === 0) await refreshLastMessage(actor.companyId, msg.ticketId, msg.id, DELETED_NOTICE, null);
@@ -108,23 +88,14 @@ export function createMessageActions(ctx: AppContext, tickets: TicketsService) {
       if (!msg.externalId) throw validationError({ id: "The message is not on the channel" });
       await onChannel(ctx, actor.companyId, msg, "react", "ERR_SENDING_WAPP_MSG", (s, ref) => s.react(ref, emoji));
       const reactor = `user:${actor.userId}`;
-      const s = forCompany(ctx.db, actor.companyId);
-      if (!emoji) {
-        await s.deleteFrom("message_reactions").where("messageId", "=", msg.id).where("reactor", "=", reactor).execute();
-      } else {
-        const createdAt = ctx.clock.now().toISOString();
-        await s
-          .insertInto("message_reactions", { messageId: msg.id, reactor, emoji, fromMe: 1, userId: actor.userId, createdAt })
-          .onConflict((oc) => oc.columns(["messageId", "reactor"]).doUpdateSet({ emoji, createdAt }))
-          .execute();
-      }
+      if (!emoji) await removeReaction(ctx.db, actor.companyId, msg.id, reactor);
+      else await upsertReaction(ctx.db, actor.companyId, { messageId: msg.id, reactor, emoji, userId: actor.userId, createdAt: ctx.clock.now().toISOString() });
       published(actor.companyId, msg);
     },
   };
 
   /** Forwarded copies share the file: it goes only when no other message points at it. */
   async function dropMediaIfUnused(companyId: number, key: string) {
-    const other = await forCompany(ctx.db, companyId).selectFrom("messages").select("id").where("mediaKey", "=", key).limit(1).executeTakeFirst();
-    if (!other) await ctx.media.delete(companyId, key);
+    if (!(await mediaKeyInUse(ctx.db, companyId, key))) await ctx.media.delete(companyId, key);
   }
 }

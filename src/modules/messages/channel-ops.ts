@@ -5,8 +5,9 @@
  */
 import { ChannelError, type ChannelSession, type MessageRef } from "../../channels/adapter";
 import type { AppContext } from "../../context";
-import { forCompany } from "../../db/scope";
 import { AppError, type ErrorCode } from "../../http/errors";
+import { findConnection } from "../connections/queries";
+import { ticketChat } from "./queries";
 
 type Capability = "edit" | "delete" | "react";
 
@@ -26,9 +27,7 @@ export async function onChannel<K extends Capability>(
   failure: ErrorCode,
   run: (session: Required<Pick<ChannelSession, K>>, ref: MessageRef) => Promise<void>,
 ): Promise<void> {
-  const conn = msg.connectionId
-    ? await forCompany(ctx.db, companyId).selectFrom("connections").select(["id", "channel"]).where("id", "=", msg.connectionId).where("deletedAt", "is", null).executeTakeFirst()
-    : undefined;
+  const conn = msg.connectionId ? await findConnection(ctx.db, companyId, msg.connectionId) : undefined;
   if (!conn) throw new AppError("ERR_NO_WAPP_FOUND", 400, "The message's connection no longer exists");
   const plugin = ctx.channels.registry.get(conn.channel);
   const session = ctx.channels.sessions.liveSession(conn.id);
@@ -36,12 +35,7 @@ export async function onChannel<K extends Capability>(
   if (!session) throw new AppError("ERR_WAPP_NOT_INITIALIZED", 400, "The connection is not connected");
   const method = session[capability];
   if (typeof method !== "function" || !msg.externalId) throw unsupported(capability);
-  const chat = await forCompany(ctx.db, companyId)
-    .selectFrom("tickets")
-    .innerJoin("contacts", "contacts.id", "tickets.contactId")
-    .select(["contacts.identity", "contacts.number"])
-    .where("tickets.id", "=", msg.ticketId)
-    .executeTakeFirstOrThrow();
+  const chat = await ticketChat(ctx.db, companyId, msg.ticketId);
   const ref: MessageRef = { externalId: msg.externalId, chatId: chat.identity ?? chat.number, fromMe: msg.fromMe === 1 };
   if (msg.participant) ref.participant = msg.participant;
   try {

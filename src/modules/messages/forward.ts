@@ -10,17 +10,18 @@
  * the chain single.
  */
 import type { AppContext } from "../../context";
-import { forCompany } from "../../db/scope";
 import { validationError } from "../../http/errors";
 import type { Actor } from "../../http/permissions";
 import type { JobInfo } from "../../jobs/scheduler";
+import { findConnection } from "../connections/queries";
+import { contactChannelOf } from "../contacts/queries";
 import { getCompanySetting } from "../settings/queries";
-import { findLiveTicket, otherOpenTicket } from "../tickets/conflict";
-import { addTicketLog, userQueueIds } from "../tickets/queries";
+import { otherOpenTicket } from "../tickets/conflict";
+import { addTicketLog, findLiveTicket, findTicketCore, insertTicket, type TicketCore, userQueueIds } from "../tickets/queries";
 import type { TicketsService } from "../tickets/service";
 import { canSeeTicket } from "../tickets/visibility";
 import { signed } from "./compose";
-import { findMessageCore } from "./queries";
+import { findMessageCore, forwardedCopy, type MessageCore } from "./queries";
 
 export const FORWARD_JOB = "messages.forward";
 export const FORWARD_GAP_MS = 900;
@@ -54,23 +55,12 @@ function enqueueLink(ctx: AppContext, p: ForwardPayload, runAt: Date) {
 }
 
 async function copyAndChain(ctx: AppContext, p: ForwardPayload, job: JobInfo): Promise<void> {
-  const s = forCompany(ctx.db, p.companyId);
   const source = await findMessageCore(ctx.db, p.companyId, p.sourceIds[p.index]!);
-  const target = await s.selectFrom("tickets").select("id").where("id", "=", p.ticketId).where("deletedAt", "is", null).executeTakeFirst();
+  const target = await findTicketCore(ctx.db, p.companyId, { id: p.ticketId });
   if (!target) return;
   if (source && source.isDeleted === 0) {
     const body = p.signAs ? signed(p.signAs, source.body) : source.body;
-    const copied =
-      job.attempts > 1 &&
-      (await s
-        .selectFrom("messages")
-        .select("id")
-        .where("ticketId", "=", p.ticketId)
-        .where("isForwarded", "=", 1)
-        .where("userId", "=", p.userId)
-        .where("body", "=", body)
-        .where("createdAt", ">=", p.askedAt)
-        .executeTakeFirst());
+    const copied = job.attempts > 1 && (await forwardedCopy(ctx.db, p.companyId, { ticketId: p.ticketId, userId: p.userId, body, since: p.askedAt }));
     if (!copied) {
       const media = source.mediaKey ? (await ctx.media.get(p.companyId, source.mediaKey))?.media : undefined;
       await ctx.channels.outbound.queue({
@@ -91,10 +81,9 @@ async function copyAndChain(ctx: AppContext, p: ForwardPayload, job: JobInfo): P
 export function createForwarding(ctx: AppContext, tickets: TicketsService) {
   return {
     async forward(actor: Actor, input: { messageId: number[]; contactId: number; signMessage: boolean }) {
-      const scope = forCompany(ctx.db, actor.companyId);
-      const contact = await scope.selectFrom("contacts").select(["id", "channel", "isGroup"]).where("id", "=", input.contactId).executeTakeFirst();
+      const contact = await contactChannelOf(ctx.db, actor.companyId, input.contactId);
       if (!contact) throw validationError({ contactId: "Unknown contact" });
-      const sources: { msg: NonNullable<Awaited<ReturnType<typeof findMessageCore>>>; ticket: Awaited<ReturnType<TicketsService["visibleTicket"]>>["ticket"] }[] = [];
+      const sources: { msg: MessageCore; ticket: TicketCore }[] = [];
       for (const id of input.messageId) {
         const msg = await findMessageCore(ctx.db, actor.companyId, id);
         if (!msg) throw validationError({ messageId: "Unknown message" });
@@ -105,9 +94,7 @@ export function createForwarding(ctx: AppContext, tickets: TicketsService) {
       sources.sort((a, b) => a.msg.createdAt.localeCompare(b.msg.createdAt) || a.msg.id - b.msg.id);
       const whatsappId = sources[0]!.ticket.whatsappId;
       if (sources.some((x) => x.ticket.whatsappId !== whatsappId)) throw validationError({ messageId: "Forward messages of one connection at a time" });
-      const conn = whatsappId
-        ? await scope.selectFrom("connections").select(["id", "channel"]).where("id", "=", whatsappId).where("deletedAt", "is", null).executeTakeFirst()
-        : undefined;
+      const conn = whatsappId ? await findConnection(ctx.db, actor.companyId, whatsappId) : undefined;
       if (!conn) throw validationError({ messageId: "The messages' connection no longer exists" });
       if (conn.channel !== contact.channel) throw validationError({ contactId: "The contact is not on this connection's channel" });
 
@@ -140,30 +127,27 @@ export function createForwarding(ctx: AppContext, tickets: TicketsService) {
   async function targetTicket(actor: Actor, contact: { id: number; isGroup: number }, conn: { id: number; channel: string }, queueId: number | null) {
     const held = await findLiveTicket(ctx.db, actor.companyId, contact.id, conn.id);
     if (held) {
-      const row = await forCompany(ctx.db, actor.companyId).selectFrom("tickets").select(["companyId", "userId", "queueId", "isGroup", "status"]).where("id", "=", held.id).executeTakeFirstOrThrow();
-      const writable = (row.status === "open" || row.status === "group") && canSeeTicket(actor, row, await userQueueIds(ctx.db, actor.userId));
+      const row = await findTicketCore(ctx.db, actor.companyId, { id: held.id });
+      const writable = row !== undefined && (row.status === "open" || row.status === "group") && canSeeTicket(actor, row, await userQueueIds(ctx.db, actor.userId));
       if (!writable) throw otherOpenTicket(held);
       return { ticketId: held.id, created: false };
     }
     const nowIso = ctx.clock.now().toISOString();
     const ticketId = await ctx.db.transaction().execute(async (trx) => {
-      const row = await forCompany(trx, actor.companyId)
-        .insertInto("tickets", {
-          uuid: crypto.randomUUID(),
-          status: contact.isGroup === 1 ? "group" : "open",
-          contactId: contact.id,
-          whatsappId: conn.id,
-          channel: conn.channel,
-          isGroup: contact.isGroup,
-          queueId,
-          userId: actor.userId,
-          createdAt: nowIso,
-          updatedAt: nowIso,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      await addTicketLog(trx, actor.companyId, { ticketId: row.id, type: "create", userId: actor.userId, queueId, createdAt: nowIso });
-      return row.id;
+      const id = await insertTicket(trx, actor.companyId, {
+        uuid: crypto.randomUUID(),
+        status: contact.isGroup === 1 ? "group" : "open",
+        contactId: contact.id,
+        whatsappId: conn.id,
+        channel: conn.channel,
+        isGroup: contact.isGroup,
+        queueId,
+        userId: actor.userId,
+        createdAt: nowIso,
+        updatedAt: nowIso,
+      });
+      await addTicketLog(trx, actor.companyId, { ticketId: id, type: "create", userId: actor.userId, queueId, createdAt: nowIso });
+      return id;
     });
     return { ticketId, created: true };
   }

@@ -1,5 +1,7 @@
+import type { Updateable } from "kysely";
 import type { Db } from "../../db/database";
 import { compiledOnce } from "../../db/compiled";
+import type { MessagesTable } from "../../db/schema";
 import { forCompany } from "../../db/scope";
 
 /** Messages of a ticket with their quoted message, author and contact; newest first. */
@@ -139,4 +141,78 @@ export function findMessageCore(db: Db, companyId: number, id: number) {
     ])
     .where("id", "=", id)
     .executeTakeFirst();
+}
+export type MessageCore = NonNullable<Awaited<ReturnType<typeof findMessageCore>>>;
+
+/** The message when it is one of this ticket's (a quote must be). */
+export function findTicketMessage(db: Db, companyId: number, ticketId: number, id: number) {
+  return forCompany(db, companyId).selectFrom("messages").select("id").where("id", "=", id).where("ticketId", "=", ticketId).executeTakeFirst();
+}
+
+export async function updateMessage(db: Db, companyId: number, id: number, set: Updateable<MessagesTable>): Promise<void> {
+  await forCompany(db, companyId).updateTable("messages").set(set).where("id", "=", id).execute();
+}
+
+/** The ticket's unread count and its messages' read flags go to read together. */
+export async function markTicketRead(db: Db, companyId: number, ticketId: number): Promise<void> {
+  const s = forCompany(db, companyId);
+  await s.updateTable("tickets").set({ unreadMessages: 0 }).where("id", "=", ticketId).execute();
+  await s.updateTable("messages").set({ read: 1 }).where("ticketId", "=", ticketId).where("read", "=", 0).execute();
+}
+
+/** The newest message of the ticket that is not a private note (the one its list item shows). */
+export async function newestPublicMessageId(db: Db, companyId: number, ticketId: number): Promise<number | undefined> {
+  const row = await forCompany(db, companyId)
+    .selectFrom("messages")
+    .select("id")
+    .where("ticketId", "=", ticketId)
+    .where("isPrivate", "=", 0)
+    .orderBy("createdAt", "desc")
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+export async function mediaKeyInUse(db: Db, companyId: number, key: string): Promise<boolean> {
+  return (await forCompany(db, companyId).selectFrom("messages").select("id").where("mediaKey", "=", key).limit(1).executeTakeFirst()) !== undefined;
+}
+
+export async function removeReaction(db: Db, companyId: number, messageId: number, reactor: string): Promise<void> {
+  await forCompany(db, companyId).deleteFrom("message_reactions").where("messageId", "=", messageId).where("reactor", "=", reactor).execute();
+}
+
+/** One reaction per reactor and message: a new emoji replaces the previous one. */
+export async function upsertReaction(
+  db: Db,
+  companyId: number,
+  r: { messageId: number; reactor: string; emoji: string; userId: number; createdAt: string },
+): Promise<void> {
+  await forCompany(db, companyId)
+    .insertInto("message_reactions", { ...r, fromMe: 1 })
+    .onConflict((oc) => oc.columns(["messageId", "reactor"]).doUpdateSet({ emoji: r.emoji, createdAt: r.createdAt }))
+    .execute();
+}
+
+/** A forwarded copy already made by an earlier run of the same forward link. */
+export function forwardedCopy(db: Db, companyId: number, c: { ticketId: number; userId: number; body: string; since: string }) {
+  return forCompany(db, companyId)
+    .selectFrom("messages")
+    .select("id")
+    .where("ticketId", "=", c.ticketId)
+    .where("isForwarded", "=", 1)
+    .where("userId", "=", c.userId)
+    .where("body", "=", c.body)
+    .where("createdAt", ">=", c.since)
+    .executeTakeFirst();
+}
+
+/** The ticket contact's address on the channel (identity, else number). */
+export function ticketChat(db: Db, companyId: number, ticketId: number) {
+  return forCompany(db, companyId)
+    .selectFrom("tickets")
+    .innerJoin("contacts", "contacts.id", "tickets.contactId")
+    .select(["contacts.identity", "contacts.number"])
+    .where("tickets.id", "=", ticketId)
+    .executeTakeFirstOrThrow();
 }

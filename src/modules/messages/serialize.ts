@@ -1,6 +1,6 @@
 import type { AppContext } from "../../context";
 import type { Actor } from "../../http/permissions";
-import { DELETED_NOTICE, type LgpdPolicy, maskName, masksNumbersFor } from "../tickets/lgpd";
+import { DELETED_NOTICE, type LgpdPolicy, maskContact, masksNumbersFor } from "../tickets/lgpd";
 import { messageReactions, messageViewRow, type MessageViewRow } from "./queries";
 
 type Reaction = { emoji: string; fromMe: boolean; reactor: string; userId: number | null };
@@ -76,7 +76,7 @@ export async function serializeMessages(ctx: AppContext, companyId: number, rows
 export function messageForViewer(view: MessageView, viewer: Pick<Actor, "profile" | "super">, lgpd: LgpdPolicy): MessageView {
   let out = view;
   if (view.isDeleted && lgpd.deleteNotice) out = { ...out, body: DELETED_NOTICE, mediaUrl: null, mediaName: null, vCard: null, data: null };
-  if (out.contact && !out.contact.isGroup && masksNumbersFor(viewer, lgpd)) out = { ...out, contact: { ...out.contact, name: maskName(out.contact.name) } };
+  if (out.contact && masksNumbersFor(viewer, lgpd)) out = { ...out, contact: maskContact(out.contact) };
   return out;
 }
 

@@ -1,16 +1,16 @@
 import type { AppContext } from "../../context";
 import { assertAgentCanSend } from "../../channels/outbound";
-import { forCompany } from "../../db/scope";
 import { AppError, notFound, validationError } from "../../http/errors";
 import { pageOf, pageWindow } from "../../http/paging";
 import type { Actor } from "../../http/permissions";
 import type { StoredMedia } from "../../storage/media";
+import { findConnection } from "../connections/queries";
 import { getCompanySetting } from "../settings/queries";
 import { readLgpd } from "../tickets/lgpd";
 import { ticketAudience } from "../tickets/queries";
 import { createTicketsService } from "../tickets/service";
 import { privateNote, signed, vCardName, vCardOf } from "./compose";
-import { findMessageCore, historyTicketIds, listTicketMessages } from "./queries";
+import { findMessageCore, findTicketMessage, historyTicketIds, listTicketMessages, markTicketRead } from "./queries";
 import { loadMessageView, messageForViewer, serializeMessages } from "./serialize";
 
 export interface SendInput {
@@ -72,14 +72,12 @@ export function createMessagesService(ctx: AppContext) {
       const text = input.body.trim() || !vCard ? input.body : vCardName(vCard);
       if (!text.trim() && !input.files.length) throw validationError({ body: "Required" });
       if (!input.isPrivate) {
-        const conn = ticket.whatsappId
-          ? await forCompany(ctx.db, actor.companyId).selectFrom("connections").select(["id"]).where("id", "=", ticket.whatsappId).where("deletedAt", "is", null).executeTakeFirst()
-          : undefined;
+        const conn = ticket.whatsappId ? await findConnection(ctx.db, actor.companyId, ticket.whatsappId) : undefined;
         if (!conn) throw new AppError("ERR_NO_WAPP_FOUND", 400, "The ticket's connection no longer exists");
       }
       let quotedMsgId: number | null = null;
       if (input.quotedMsg) {
-        const q = await forCompany(ctx.db, actor.companyId).selectFrom("messages").select("id").where("id", "=", input.quotedMsg).where("ticketId", "=", ticket.id).executeTakeFirst();
+        const q = await findTicketMessage(ctx.db, actor.companyId, ticket.id, input.quotedMsg);
         if (!q) throw validationError({ quotedMsg: "Unknown message" });
         quotedMsgId = q.id;
       }
@@ -126,11 +124,7 @@ export function createMessagesService(ctx: AppContext) {
   };
 
   async function markRead(ticket: { id: number; companyId: number; userId: number | null; queueId: number | null; isGroup: number }) {
-    await ctx.db.transaction().execute(async (trx) => {
-      const s = forCompany(trx, ticket.companyId);
-      await s.updateTable("tickets").set({ unreadMessages: 0 }).where("id", "=", ticket.id).execute();
-      await s.updateTable("messages").set({ read: 1 }).where("ticketId", "=", ticket.id).where("read", "=", 0).execute();
-    });
+    await ctx.db.transaction().execute((trx) => markTicketRead(trx, ticket.companyId, ticket.id));
     const users = await ticketAudience(ctx.db, ticket.companyId, ticket);
     ctx.hub.emit(ticket.companyId, `company-${ticket.companyId}-ticket`, { action: "updateUnread", ticketId: ticket.id }, { users });
   }

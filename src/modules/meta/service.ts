@@ -13,7 +13,7 @@ import { metaVerifyToken } from "../../../plugins/channels/_meta-graph/messenger
 import { ChannelError, type ChannelTemplate } from "../../channels/adapter";
 import { createConnection } from "../../channels/connections";
 import { assertAgentCanSend } from "../../channels/outbound";
-import { CHANNEL_PLAN_FLAG } from "../../channels/registry";
+import { assertChannelAllowed } from "../../channels/registry";
 import type { AppContext } from "../../context";
 import { AppError, validationError } from "../../http/errors";
 import { type Actor, assertCan, assertPlan } from "../../http/permissions";
@@ -36,8 +36,7 @@ export function createMetaService(ctx: AppContext) {
   async function templateConnection(actor: Actor, connectionId: number) {
     const row = await findConnection(ctx.db, actor.companyId, connectionId);
     if (!row) throw new AppError("ERR_NO_WAPP_FOUND", 404, "Connection not found");
-    const flag = CHANNEL_PLAN_FLAG[row.channel];
-    if (flag) assertPlan(actor, flag);
+    assertChannelAllowed(actor, row.channel);
     const plugin = ctx.channels.registry.get(row.channel);
     if (!plugin?.templates) throw new AppError("ERR_CHANNEL_UNSUPPORTED", 400, "This connection's channel has no message templates");
     return { templates: plugin.templates, config: ctx.channels.registry.parseConfig(row.channel, storedConfig(row)) };

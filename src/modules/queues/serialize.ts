@@ -30,5 +30,3 @@ export function serializeQueue(queue: Queue) {
     updatedAt: queue.updatedAt,
   };
 }
-
-export type QueueView = ReturnType<typeof serializeQueue>;

@@ -20,4 +20,3 @@ export function serializeQuickMessage(ctx: AppContext, row: QuickMessageRow) {
     updatedAt: row.updatedAt,
   };
 }
-export type QuickMessageView = ReturnType<typeof serializeQuickMessage>;

@@ -17,4 +17,3 @@ export function serializeTag(row: TagRow) {
     updatedAt: row.updatedAt,
   };
 }
-export type TagView = ReturnType<typeof serializeTag>;

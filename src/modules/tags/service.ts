@@ -8,6 +8,7 @@ import { contactNotFound } from "../contacts/service";
 import { contactTags } from "../contacts/queries";
 import {
   contactsWithTag,
+  contactTagIds,
   deleteTag,
   findTag,
   insertTag,
@@ -112,11 +113,9 @@ export function createTagsService(ctx: AppContext) {
     async sync(actor: Actor, input: SyncInput) {
       const created: number[] = [];
       await ctx.db.transaction().execute(async (trx) => {
-        const scope = forCompany(trx, actor.companyId);
-        if (!(await scope.selectFrom("contacts").select("id").where("id", "=", input.contactId).executeTakeFirst())) throw contactNotFound();
+        if ((await forCompany(trx, actor.companyId).missingIds("contacts", [input.contactId])).length) throw contactNotFound();
         const ids = input.tags.flatMap((t) => (t.id !== undefined ? [t.id] : []));
-        const known = ids.length ? await scope.selectFrom("tags").select("id").where("id", "in", ids).where("kanban", "=", 0).execute() : [];
-        if (known.length !== new Set(ids).size) throw validationError({ tags: "Unknown tag" });
+        if ((await contactTagIds(trx, actor.companyId, ids)).length !== new Set(ids).size) throw validationError({ tags: "Unknown tag" });
         const tagIds = [...ids];
         for (const t of input.tags) {
           if (t.id !== undefined || t.name === undefined) continue;

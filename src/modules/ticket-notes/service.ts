@@ -3,9 +3,9 @@ import { forCompany } from "../../db/scope";
 import { noPermission, notFound, validationError } from "../../http/errors";
 import type { Actor } from "../../http/permissions";
 import { contactNotFound } from "../contacts/service";
-import { findTicketCore, userQueueIds } from "../tickets/queries";
-import { ticketNotFound } from "../tickets/service";
-import { canSeeTicket, ticketVisibilityWhere } from "../tickets/visibility";
+import { userQueueIds } from "../tickets/queries";
+import { createTicketsService } from "../tickets/service";
+import { ticketVisibilityWhere } from "../tickets/visibility";
 import { contactNotes, deleteNote, findNote, insertNote, ticketNotes } from "./queries";
 import type { CreateNoteInput } from "./schema";
 import { serializeNote } from "./serialize";
@@ -18,12 +18,8 @@ const NOTES_LIMIT = 200;
  * ticket to be visible to the actor (canSeeTicket), deleting is for the note's author or an admin.
  */
 export function createTicketNotesService(ctx: AppContext) {
-  async function visibleTicket(actor: Actor, ticketId: number) {
-    const ticket = await findTicketCore(ctx.db, actor.companyId, { id: ticketId });
-    if (!ticket) throw ticketNotFound();
-    if (!canSeeTicket(actor, ticket, await userQueueIds(ctx.db, actor.userId))) throw noPermission();
-    return ticket;
-  }
+  const tickets = createTicketsService(ctx);
+  const visibleTicket = async (actor: Actor, ticketId: number) => (await tickets.visibleTicket(actor, { id: ticketId })).ticket;
 
   return {
     async list(actor: Actor, q: { ticketId?: number; contactId?: number }) {
@@ -33,8 +29,7 @@ export function createTicketNotesService(ctx: AppContext) {
         return rows.filter((r) => q.contactId === undefined || r.contactId === q.contactId).map(serializeNote);
       }
       const contactId = q.contactId!;
-      if (!(await forCompany(ctx.db, actor.companyId).selectFrom("contacts").select("id").where("id", "=", contactId).executeTakeFirst()))
-        throw contactNotFound();
+      if ((await forCompany(ctx.db, actor.companyId).missingIds("contacts", [contactId])).length) throw contactNotFound();
       const visible = ticketVisibilityWhere(actor, await userQueueIds(ctx.db, actor.userId), "visible");
       return (await contactNotes(ctx.db, actor.companyId, contactId, visible, NOTES_LIMIT)).map(serializeNote);
     },

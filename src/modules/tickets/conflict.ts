@@ -1,26 +1,13 @@
-import type { Db } from "../../db/database";
 import { AppError } from "../../http/errors";
-import { liveTickets } from "./queries";
+import type { LiveTicket } from "./queries";
 
 /**
  * A contact has at most one ticket that is not closed per connection (the tickets_one_live index). Creating or
  * reopening another answers 409 ERR_OTHER_OPEN_TICKET naming the ticket that holds it (spec 1 §7, §8): the web app
  * opens it when the holder is the current user, else shows who holds it and in which queue. The holder is named in
- * `ticket` and, as the product we replace sends it, as a JSON string in `message`.
+ * `ticket` and, as the product we replace sends it, as a JSON string in `message` (findLiveTicket in queries.ts reads it).
  */
-export async function findLiveTicket(db: Db, companyId: number, contactId: number, whatsappId: number | null, exceptId?: number) {
-  let q = liveTickets(db, companyId)
-    .leftJoin("users", "users.id", "tickets.userId")
-    .leftJoin("queues", "queues.id", "tickets.queueId")
-    .select(["tickets.id", "tickets.uuid", "tickets.status", "tickets.userId", "tickets.queueId", "users.name as userName", "queues.name as queueName"])
-    .where("tickets.contactId", "=", contactId)
-    .where("tickets.whatsappId", whatsappId === null ? "is" : "=", whatsappId)
-    .where("tickets.status", "<>", "closed");
-  if (exceptId !== undefined) q = q.where("tickets.id", "<>", exceptId);
-  return q.executeTakeFirst();
-}
-
-export function otherOpenTicket(held: NonNullable<Awaited<ReturnType<typeof findLiveTicket>>>): AppError {
+export function otherOpenTicket(held: LiveTicket): AppError {
   const ticket = {
     id: held.id,
     uuid: held.uuid,

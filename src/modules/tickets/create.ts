@@ -3,8 +3,10 @@ import type { AppContext } from "../../context";
 import { forCompany } from "../../db/scope";
 import { AppError, noPermission, validationError } from "../../http/errors";
 import { type Actor, can } from "../../http/permissions";
-import { findLiveTicket, isLiveTicketClash, otherOpenTicket } from "./conflict";
-import { addTicketLog } from "./queries";
+import { findConnection, findDefault } from "../connections/queries";
+import { contactChannelOf } from "../contacts/queries";
+import { isLiveTicketClash, otherOpenTicket } from "./conflict";
+import { addTicketLog, findLiveTicket, insertTicket, userLiveConnectionId } from "./queries";
 import type { createTicketBody } from "./schema";
 
 export type CreateTicketInput = z.infer<typeof createTicketBody>;
@@ -17,10 +19,10 @@ export type CreateTicketInput = z.infer<typeof createTicketBody>;
  */
 export async function createTicket(ctx: AppContext, actor: Actor, input: CreateTicketInput): Promise<number> {
   const scope = forCompany(ctx.db, actor.companyId);
-  const contact = await scope.selectFrom("contacts").select(["id", "channel", "isGroup"]).where("id", "=", input.contactId).executeTakeFirst();
+  const contact = await contactChannelOf(ctx.db, actor.companyId, input.contactId);
   if (!contact) throw validationError({ contactId: "Unknown contact" });
   const whatsappId = input.whatsappId ?? (await defaultConnectionId(ctx, actor));
-  const conn = await scope.selectFrom("connections").select(["id", "channel"]).where("id", "=", whatsappId).where("deletedAt", "is", null).executeTakeFirst();
+  const conn = await findConnection(ctx.db, actor.companyId, whatsappId);
   if (!conn) throw validationError({ whatsappId: "Unknown connection" });
   if (conn.channel !== contact.channel) throw validationError({ whatsappId: "The contact is not on this connection's channel" });
   if (input.queueId && (await scope.missingIds("queues", [input.queueId])).length) throw validationError({ queueId: "Unknown queue" });
@@ -38,23 +40,20 @@ export async function createTicket(ctx: AppContext, actor: Actor, input: CreateT
   let ticketId: number;
   try {
     ticketId = await ctx.db.transaction().execute(async (trx) => {
-      const row = await forCompany(trx, actor.companyId)
-        .insertInto("tickets", {
-          uuid: crypto.randomUUID(),
-          status: pending ? "pending" : isGroup ? "group" : "open",
-          contactId: contact.id,
-          whatsappId: conn.id,
-          channel: conn.channel,
-          isGroup: isGroup ? 1 : 0,
-          queueId: input.queueId ?? null,
-          userId,
-          createdAt: nowIso,
-          updatedAt: nowIso,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      await addTicketLog(trx, actor.companyId, { ticketId: row.id, type: "create", userId: actor.userId, queueId: input.queueId ?? null, createdAt: nowIso });
-      return row.id;
+      const id = await insertTicket(trx, actor.companyId, {
+        uuid: crypto.randomUUID(),
+        status: pending ? "pending" : isGroup ? "group" : "open",
+        contactId: contact.id,
+        whatsappId: conn.id,
+        channel: conn.channel,
+        isGroup: isGroup ? 1 : 0,
+        queueId: input.queueId ?? null,
+        userId,
+        createdAt: nowIso,
+        updatedAt: nowIso,
+      });
+      await addTicketLog(trx, actor.companyId, { ticketId: id, type: "create", userId: actor.userId, queueId: input.queueId ?? null, createdAt: nowIso });
+      return id;
     });
   } catch (err) {
     if (!isLiveTicketClash(err)) throw err;
@@ -67,17 +66,9 @@ export async function createTicket(ctx: AppContext, actor: Actor, input: CreateT
 
 /** The actor's own default connection when still live, else the company's default one. */
 async function defaultConnectionId(ctx: AppContext, actor: Actor): Promise<number> {
-  const scope = forCompany(ctx.db, actor.companyId);
-  const own = await scope
-    .selectFrom("users")
-    .innerJoin("connections", "connections.id", "users.whatsappId")
-    .select("connections.id")
-    .where("users.id", "=", actor.userId)
-    .where("connections.companyId", "=", actor.companyId)
-    .where("connections.deletedAt", "is", null)
-    .executeTakeFirst();
-  if (own) return own.id;
-  const def = await scope.selectFrom("connections").select("id").where("isDefault", "=", 1).where("deletedAt", "is", null).executeTakeFirst();
+  const own = await userLiveConnectionId(ctx.db, actor.companyId, actor.userId);
+  if (own !== undefined) return own;
+  const def = await findDefault(ctx.db, actor.companyId);
   if (!def) throw new AppError("ERR_NO_DEF_WAPP_FOUND", 404, "No default connection");
   return def.id;
 }

@@ -4,40 +4,16 @@
  * A failure to queue one is logged; the action it follows has already happened.
  */
 import type { AppContext } from "../../context";
-import { forCompany } from "../../db/scope";
 import type { Actor } from "../../http/permissions";
 import { privateNote } from "../messages/compose";
 import { getCompanySetting } from "../settings/queries";
+import { ticketTextContext, userFarewellMessage } from "./queries";
 import { fillTemplate } from "./template";
 
-/** What the automatic texts are chosen and filled from. */
-async function ticketContext(ctx: AppContext, companyId: number, ticketId: number) {
-  return forCompany(ctx.db, companyId)
-    .selectFrom("tickets")
-    .innerJoin("contacts", "contacts.id", "tickets.contactId")
-    .leftJoin("queues", "queues.id", "tickets.queueId")
-    .leftJoin("users", "users.id", "tickets.userId")
-    .leftJoin("connections", "connections.id", "tickets.whatsappId")
-    .select([
-      "tickets.id",
-      "tickets.isGroup",
-      "tickets.status",
-      "contacts.name as contactName",
-      "queues.name as queueName",
-      "users.name as userName",
-      "users.farewellMessage",
-      "connections.complationMessage",
-      "connections.groupAsTicket",
-      "connections.deletedAt as connectionDeletedAt",
-      "tickets.whatsappId",
-    ])
-    .where("tickets.id", "=", ticketId)
-    .executeTakeFirst();
-}
-type TicketContext = NonNullable<Awaited<ReturnType<typeof ticketContext>>>;
+type TicketContext = NonNullable<Awaited<ReturnType<typeof ticketTextContext>>>;
 
 /** Groups get automatic texts only when their connection treats groups as tickets (spec 1 §4.1, accepted greeting). */
-const mayGreet = (t: TicketContext) => t.whatsappId !== null && t.connectionDeletedAt === null && (t.isGroup !== 1 || t.groupAsTicket === "enabled");
+const mayGreet = (t: TicketContext) => t.whatsappId !== null && t.whatsappDeletedAt === null && (t.isGroup !== 1 || t.whatsappGroupAsTicket === "enabled");
 
 export function createTicketEffects(ctx: AppContext) {
   async function send(actor: Actor, t: TicketContext, text: string) {
@@ -57,9 +33,9 @@ export function createTicketEffects(ctx: AppContext) {
      */
     async farewell(actor: Actor, ticketId: number, wasPending: boolean) {
       if (wasPending && (await getCompanySetting(ctx.db, actor.companyId, "sendFarewellWaitingTicket")) !== "enabled") return;
-      const t = await ticketContext(ctx, actor.companyId, ticketId);
+      const t = await ticketTextContext(ctx.db, actor.companyId, ticketId);
       if (!t || !mayGreet(t)) return;
-      const own = t.userName === null ? await closerFarewell(actor) : t.farewellMessage;
+      const own = t.userName === null ? await userFarewellMessage(ctx.db, actor.companyId, actor.userId) : t.farewellMessage;
       const text = own?.trim() ? own : (t.complationMessage ?? "");
       if (text.trim()) await send(actor, t, text);
     },
@@ -68,7 +44,7 @@ export function createTicketEffects(ctx: AppContext) {
     async acceptedGreeting(actor: Actor, ticketId: number) {
       if ((await getCompanySetting(ctx.db, actor.companyId, "sendGreetingAccepted")) !== "enabled") return;
       const text = await getCompanySetting(ctx.db, actor.companyId, "greetingAcceptedMessage");
-      const t = text.trim() ? await ticketContext(ctx, actor.companyId, ticketId) : undefined;
+      const t = text.trim() ? await ticketTextContext(ctx.db, actor.companyId, ticketId) : undefined;
       if (t && mayGreet(t)) await send(actor, t, text);
     },
 
@@ -90,15 +66,8 @@ export function createTicketEffects(ctx: AppContext) {
       }
       if ((await getCompanySetting(ctx.db, actor.companyId, "sendMsgTransfTicket")) !== "enabled") return;
       const text = await getCompanySetting(ctx.db, actor.companyId, "transferMessage");
-      const t = text.trim() ? await ticketContext(ctx, actor.companyId, ticketId) : undefined;
+      const t = text.trim() ? await ticketTextContext(ctx.db, actor.companyId, ticketId) : undefined;
       if (t && mayGreet(t)) await send(actor, t, text);
     },
   };
-
-  async function closerFarewell(actor: Actor) {
-    const row = await forCompany(ctx.db, actor.companyId).selectFrom("users").select("farewellMessage").where("id", "=", actor.userId).executeTakeFirst();
-    return row?.farewellMessage ?? null;
-  }
 }
-
-export type TicketEffects = ReturnType<typeof createTicketEffects>;

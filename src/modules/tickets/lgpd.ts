@@ -28,7 +28,7 @@ export function masksNumbersFor(viewer: Pick<Actor, "profile" | "super">, lgpd: 
 }
 
 /** "5511987654321" -> "5511*******21": the country and area code and the last two digits stay. */
-export function maskNumber(number: string): string {
+function maskNumber(number: string): string {
   if (!number) return number;
   const keepStart = number.length > 8 ? 4 : 0;
   const keepEnd = Math.min(2, number.length - 1);
@@ -37,7 +37,7 @@ export function maskNumber(number: string): string {
 
 /** A contact shown without a name of its own carries its number as the name (inbound does that): it is masked too. */
 const PHONE_LIKE = /^\+?[\d\s().-]{8,}$/;
-export function maskName(name: string): string {
+function maskName(name: string): string {
   return PHONE_LIKE.test(name) ? maskNumber(name) : name;
 }
 

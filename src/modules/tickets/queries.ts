@@ -1,7 +1,7 @@
-import type { Expression, ExpressionBuilder, SqlBool } from "kysely";
+import type { Expression, ExpressionBuilder, Insertable, SqlBool, Updateable } from "kysely";
 import { compiledOnce } from "../../db/compiled";
 import type { Db } from "../../db/database";
-import type { DB, TicketLogType } from "../../db/schema";
+import type { DB, TicketLogType, TicketStatus, TicketsTable } from "../../db/schema";
 import { forCompany } from "../../db/scope";
 import { canSeeTicket, type VisibilityTicket } from "./visibility";
 
@@ -34,6 +34,105 @@ export function findTicketCore(db: Executor, companyId: number, by: { id: number
   return ("id" in by ? q.where("id", "=", by.id) : q.where("uuid", "=", by.uuid)).executeTakeFirst();
 }
 export type TicketCore = NonNullable<Awaited<ReturnType<typeof findTicketCore>>>;
+
+/**
+ * Writes `set` only if the live ticket still has the status and user it was read with (a concurrent change wins);
+ * answers whether it did.
+ */
+export async function updateTicketIfUnchanged(
+  db: Executor,
+  companyId: number,
+  ticket: Pick<TicketCore, "id" | "status" | "userId">,
+  set: Updateable<TicketsTable>,
+): Promise<boolean> {
+  const res = await forCompany(db, companyId)
+    .updateTable("tickets")
+    .set(set)
+    .where("id", "=", ticket.id)
+    .where("status", "=", ticket.status)
+    .where("userId", ticket.userId === null ? "is" : "=", ticket.userId)
+    .where("deletedAt", "is", null)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+export async function insertTicket(db: Executor, companyId: number, values: Omit<Insertable<TicketsTable>, "companyId">): Promise<number> {
+  return (await forCompany(db, companyId).insertInto("tickets", values).returning("id").executeTakeFirstOrThrow()).id;
+}
+
+/** Deletes a live ticket the way DELETE /api/tickets/:id does (kept, closed, out of every list); answers whether it was live. */
+export async function softDeleteTicket(db: Executor, companyId: number, ticketId: number, nowIso: string): Promise<boolean> {
+  const res = await forCompany(db, companyId)
+    .updateTable("tickets")
+    .set((eb) => ({ deletedAt: nowIso, status: "closed", closedAt: eb.fn.coalesce("closedAt", eb.val(nowIso)) }))
+    .where("id", "=", ticketId)
+    .where("deletedAt", "is", null)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** Live tickets of a status in the chosen queues (null: without a queue; none chosen: every queue). */
+export function liveTicketsInQueues(db: Executor, companyId: number, status: TicketStatus, chosen: readonly (number | null)[]) {
+  const queueIds = chosen.filter((v): v is number => v !== null);
+  const noQueue = chosen.some((v) => v === null);
+  let q = liveTickets(db, companyId).select(["tickets.id", "tickets.queueId"]).where("tickets.status", "=", status);
+  if (chosen.length) {
+    q = q.where((eb) => {
+      const inQueues = queueIds.length ? [eb("tickets.queueId", "in", queueIds)] : [];
+      return eb.or(noQueue ? [...inQueues, eb("tickets.queueId", "is", null)] : inQueues);
+    });
+  }
+  return q.execute();
+}
+
+export async function closeTickets(db: Executor, companyId: number, ids: readonly number[], nowIso: string): Promise<void> {
+  await forCompany(db, companyId).updateTable("tickets").set({ status: "closed", closedAt: nowIso, updatedAt: nowIso }).where("id", "in", [...ids]).execute();
+}
+
+/** The open and group tickets a user holds. */
+export function ticketsHeldBy(db: Executor, companyId: number, userId: number) {
+  return forCompany(db, companyId)
+    .selectFrom("tickets")
+    .select(["id", "status", "queueId", "isGroup"])
+    .where("userId", "=", userId)
+    .where("status", "in", ["open", "group"])
+    .where("deletedAt", "is", null)
+    .execute();
+}
+
+/** The user's own default connection when it is still live. */
+export async function userLiveConnectionId(db: Executor, companyId: number, userId: number): Promise<number | undefined> {
+  const row = await forCompany(db, companyId)
+    .selectFrom("users")
+    .innerJoin("connections", "connections.id", "users.whatsappId")
+    .select("connections.id")
+    .where("users.id", "=", userId)
+    .where("connections.companyId", "=", companyId)
+    .where("connections.deletedAt", "is", null)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+export async function updateTicket(db: Executor, companyId: number, ticketId: number, set: Updateable<TicketsTable>): Promise<void> {
+  await forCompany(db, companyId).updateTable("tickets").set(set).where("id", "=", ticketId).execute();
+}
+
+/**
+ * The contact's live ticket on the connection that is not closed (the one tickets_one_live allows), with who holds it
+ * and in which queue.
+ */
+export async function findLiveTicket(db: Executor, companyId: number, contactId: number, whatsappId: number | null, exceptId?: number) {
+  let q = liveTickets(db, companyId)
+    .leftJoin("users", "users.id", "tickets.userId")
+    .leftJoin("queues", "queues.id", "tickets.queueId")
+    .select(["tickets.id", "tickets.uuid", "tickets.status", "tickets.userId", "tickets.queueId", "users.name as userName", "queues.name as queueName"])
+    .where("tickets.contactId", "=", contactId)
+    .where("tickets.whatsappId", whatsappId === null ? "is" : "=", whatsappId)
+    .where("tickets.status", "<>", "closed");
+  if (exceptId !== undefined) q = q.where("tickets.id", "<>", exceptId);
+  return q.executeTakeFirst();
+}
+export type LiveTicket = NonNullable<Awaited<ReturnType<typeof findLiveTicket>>>;
 
 /** Live tickets with what a list item shows (contact, queue, user, connection); tags are read separately. */
 export function ticketViewQuery(db: Executor, companyId: number) {
@@ -86,6 +185,19 @@ export function ticketViewQuery(db: Executor, companyId: number) {
 }
 export type TicketViewRow = Awaited<ReturnType<ReturnType<typeof ticketViewQuery>["execute"]>>[number];
 
+/** The live ticket's view with what its automatic texts (farewell, greetings, transfer message) are chosen and filled from. */
+export function ticketTextContext(db: Executor, companyId: number, ticketId: number) {
+  return ticketViewQuery(db, companyId)
+    .select(["users.farewellMessage", "connections.complationMessage"])
+    .where("tickets.id", "=", ticketId)
+    .executeTakeFirst();
+}
+
+export async function userFarewellMessage(db: Executor, companyId: number, userId: number): Promise<string | null> {
+  const row = await forCompany(db, companyId).selectFrom("users").select("farewellMessage").where("id", "=", userId).executeTakeFirst();
+  return row?.farewellMessage ?? null;
+}
+
 /**
  * Live tickets by id with what a list item shows. Building the view query (37 columns, 4 joins) costs more than
  * running it for a page of 40; its SQL depends only on how many ids it names, so it is compiled once per count.
@@ -133,11 +245,10 @@ export async function listTicketIds(
 }
 
 function tagsOf(db: Executor, a: { companyId: number; ticketIds: readonly number[] }) {
-  return db
+  return forCompany(db, a.companyId)
     .selectFrom("ticket_tags")
     .innerJoin("tags", "tags.id", "ticket_tags.tagId")
     .select(["ticket_tags.ticketId", "tags.id", "tags.name", "tags.color", "tags.kanban"])
-    .where("ticket_tags.companyId", "=", a.companyId)
     .where("ticket_tags.ticketId", "in", a.ticketIds)
     .orderBy("tags.name");
 }
@@ -156,12 +267,39 @@ export async function ticketTags(db: Executor, companyId: number, ticketIds: rea
   return out;
 }
 
+export function tagKind(db: Executor, companyId: number, tagId: number) {
+  return forCompany(db, companyId).selectFrom("tags").select(["id", "kanban"]).where("id", "=", tagId).executeTakeFirst();
+}
+
+/** Takes the ticket out of every kanban lane but `laneId` (a ticket is in one lane at most). */
+export async function removeOtherLanes(db: Executor, companyId: number, ticketId: number, laneId: number): Promise<void> {
+  const s = forCompany(db, companyId);
+  await s
+    .deleteFrom("ticket_tags")
+    .where("ticketId", "=", ticketId)
+    .where("tagId", "<>", laneId)
+    .where("tagId", "in", s.selectFrom("tags").select("tags.id").where("tags.kanban", "=", 1))
+    .execute();
+}
+
+export async function addTicketTag(db: Executor, companyId: number, ticketId: number, tagId: number): Promise<void> {
+  await forCompany(db, companyId)
+    .insertInto("ticket_tags", { ticketId, tagId })
+    .onConflict((oc) => oc.columns(["ticketId", "tagId"]).doNothing())
+    .execute();
+}
+
+export async function clearTicketTags(db: Executor, companyId: number, ticketId: number): Promise<void> {
+  await forCompany(db, companyId).deleteFrom("ticket_tags").where("ticketId", "=", ticketId).execute();
+}
+
 /**
  * Ids of the company's users who may see the ticket (canSeeTicket for each), for socket frames that must reach
  * exactly them (e.g. updateUnread). One query over the company's users and their queues.
  */
 export async function ticketAudience(db: Executor, companyId: number, ticket: VisibilityTicket): Promise<number[]> {
-  const users = await db
+  const scope = forCompany(db, companyId);
+  const users = await scope
     .selectFrom("users")
     .select([
       "id",
@@ -177,9 +315,8 @@ export async function ticketAudience(db: Executor, companyId: number, ticket: Vi
       "allowRealTime",
       "allowConnections",
     ])
-    .where("companyId", "=", companyId)
     .execute();
-  const links = await db.selectFrom("user_queues").select(["userId", "queueId"]).where("companyId", "=", companyId).execute();
+  const links = await scope.selectFrom("user_queues").select(["userId", "queueId"]).execute();
   const queuesOf = new Map<number, number[]>();
   for (const l of links) queuesOf.set(l.userId, [...(queuesOf.get(l.userId) ?? []), l.queueId]);
   return users

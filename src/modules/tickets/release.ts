@@ -1,8 +1,7 @@
 import type { Transaction } from "kysely";
 import type { DB } from "../../db/schema";
 import type { AppContext } from "../../context";
-import { forCompany } from "../../db/scope";
-import { addTicketLog } from "./queries";
+import { addTicketLog, ticketsHeldBy, updateTicket } from "./queries";
 
 /**
  * A user is being deleted (ARCHITECTURE.md, Data safety): their open tickets go back to the queue (pending, no
@@ -10,20 +9,9 @@ import { addTicketLog } from "./queries";
  * caller passes it to announceReleased once the transaction has committed.
  */
 export async function releaseUserTickets(trx: Transaction<DB>, companyId: number, userId: number, nowIso: string) {
-  const s = forCompany(trx, companyId);
-  const held = await s
-    .selectFrom("tickets")
-    .select(["id", "status", "queueId", "isGroup"])
-    .where("userId", "=", userId)
-    .where("status", "in", ["open", "group"])
-    .where("deletedAt", "is", null)
-    .execute();
+  const held = await ticketsHeldBy(trx, companyId, userId);
   for (const t of held) {
-    await s
-      .updateTable("tickets")
-      .set({ status: t.status === "open" ? "pending" : t.status, userId: null, updatedAt: nowIso })
-      .where("id", "=", t.id)
-      .execute();
+    await updateTicket(trx, companyId, t.id, { status: t.status === "open" ? "pending" : t.status, userId: null, updatedAt: nowIso });
     if (t.status === "open") await addTicketLog(trx, companyId, { ticketId: t.id, type: "pending", userId: null, queueId: t.queueId, createdAt: nowIso });
   }
   return held.map((t) => ({ ticketId: t.id, previous: { userId, queueId: t.queueId, isGroup: t.isGroup } }));

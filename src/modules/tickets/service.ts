@@ -9,7 +9,17 @@ import { searchTickets } from "../search/service";
 import { createTicket, type CreateTicketInput } from "./create";
 import { type LgpdPolicy, readLgpd } from "./lgpd";
 import { listTickets, resolveListFilters, shapePage } from "./list";
-import { addTicketLog, findTicketCore, lastTicketLog, liveTickets, type TicketCore, ticketLogs, userQueueIds } from "./queries";
+import {
+  addTicketLog,
+  closeTickets,
+  findTicketCore,
+  lastTicketLog,
+  liveTicketsInQueues,
+  softDeleteTicket,
+  type TicketCore,
+  ticketLogs,
+  userQueueIds,
+} from "./queries";
 import type { closeAllBody, ListTicketsQuery } from "./schema";
 import { loadTicketView, ticketForViewer, type TicketView } from "./serialize";
 import { createTransitions } from "./transitions";
@@ -95,13 +105,7 @@ export function createTicketsService(ctx: AppContext) {
       assertCan(actor, "ticket-options:deleteTicket");
       const { ticket } = await visibleTicket(actor, { id: ticketId });
       const nowIso = ctx.clock.now().toISOString();
-      const res = await forCompany(ctx.db, actor.companyId)
-        .updateTable("tickets")
-        .set((eb) => ({ deletedAt: nowIso, status: "closed", closedAt: eb.fn.coalesce("closedAt", eb.val(nowIso)) }))
-        .where("id", "=", ticket.id)
-        .where("deletedAt", "is", null)
-        .executeTakeFirst();
-      if (Number(res.numUpdatedRows) !== 1) throw ticketNotFound();
+      if (!(await softDeleteTicket(ctx.db, actor.companyId, ticket.id, nowIso))) throw ticketNotFound();
       ctx.bus.emit("ticket.deleted", {
         companyId: actor.companyId,
         ticketId: ticket.id,
@@ -118,22 +122,13 @@ export function createTicketsService(ctx: AppContext) {
       if (queueIds.length && (await forCompany(ctx.db, actor.companyId).missingIds("queues", queueIds)).length) {
         throw validationError({ selectedQueueIds: "Unknown queue" });
       }
-      const noQueue = chosen.some((v) => v === null);
       const nowIso = ctx.clock.now().toISOString();
       const closed = await ctx.db.transaction().execute(async (trx) => {
-        let q = liveTickets(trx, actor.companyId).select(["tickets.id", "tickets.queueId"]).where("tickets.status", "=", input.status);
-        if (chosen.length) {
-          q = q.where((eb) => {
-            const inQueues = queueIds.length ? [eb("tickets.queueId", "in", queueIds)] : [];
-            return eb.or(noQueue ? [...inQueues, eb("tickets.queueId", "is", null)] : inQueues);
-          });
-        }
-        const rows = await q.execute();
+        const rows = await liveTicketsInQueues(trx, actor.companyId, input.status, chosen);
         // Slices keep each statement under SQLite's bound-parameter limit.
         for (let i = 0; i < rows.length; i += 500) {
           const slice = rows.slice(i, i + 500);
-          const ids = slice.map((r) => r.id);
-          await forCompany(trx, actor.companyId).updateTable("tickets").set({ status: "closed", closedAt: nowIso, updatedAt: nowIso }).where("id", "in", ids).execute();
+          await closeTickets(trx, actor.companyId, slice.map((r) => r.id), nowIso);
           for (const r of slice) await addTicketLog(trx, actor.companyId, { ticketId: r.id, type: "closed", userId: actor.userId, queueId: r.queueId, createdAt: nowIso });
         }
         return rows.map((r) => r.id);

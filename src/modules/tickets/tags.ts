@@ -5,32 +5,21 @@
  * only caller, the lane selector, clears the lane with it).
  */
 import type { AppContext } from "../../context";
-import { forCompany } from "../../db/scope";
 import { notFound } from "../../http/errors";
 import { type Actor, assertPlan } from "../../http/permissions";
+import { addTicketTag, clearTicketTags, removeOtherLanes, tagKind } from "./queries";
 import type { TicketsService } from "./service";
 
 export function createTicketTagsService(ctx: AppContext, tickets: TicketsService) {
   return {
     async add(actor: Actor, ticketId: number, tagId: number) {
       const { ticket } = await tickets.visibleTicket(actor, { id: ticketId });
-      const tag = await forCompany(ctx.db, actor.companyId).selectFrom("tags").select(["id", "kanban"]).where("id", "=", tagId).executeTakeFirst();
+      const tag = await tagKind(ctx.db, actor.companyId, tagId);
       if (!tag) throw notFound("Tag not found");
       if (tag.kanban === 1) assertPlan(actor, "useKanban");
       await ctx.db.transaction().execute(async (trx) => {
-        const s = forCompany(trx, actor.companyId);
-        if (tag.kanban === 1) {
-          await s
-            .deleteFrom("ticket_tags")
-            .where("ticketId", "=", ticket.id)
-            .where("tagId", "<>", tag.id)
-            .where("tagId", "in", s.selectFrom("tags").select("tags.id").where("tags.kanban", "=", 1))
-            .execute();
-        }
-        await s
-          .insertInto("ticket_tags", { ticketId: ticket.id, tagId: tag.id })
-          .onConflict((oc) => oc.columns(["ticketId", "tagId"]).doNothing())
-          .execute();
+        if (tag.kanban === 1) await removeOtherLanes(trx, actor.companyId, ticket.id, tag.id);
+        await addTicketTag(trx, actor.companyId, ticket.id, tag.id);
       });
       ctx.bus.emit("ticket.updated", { companyId: actor.companyId, ticketId: ticket.id });
       return tickets.viewFor(actor, ticket.id);
@@ -38,7 +27,7 @@ export function createTicketTagsService(ctx: AppContext, tickets: TicketsService
 
     async clear(actor: Actor, ticketId: number) {
       const { ticket } = await tickets.visibleTicket(actor, { id: ticketId });
-      await forCompany(ctx.db, actor.companyId).deleteFrom("ticket_tags").where("ticketId", "=", ticket.id).execute();
+      await clearTicketTags(ctx.db, actor.companyId, ticket.id);
       ctx.bus.emit("ticket.updated", { companyId: actor.companyId, ticketId: ticket.id });
       return tickets.viewFor(actor, ticket.id);
     },

@@ -20,10 +20,11 @@ import { type Scope, forCompany } from "../../db/scope";
 import { AppError, noPermission, validationError } from "../../http/errors";
 import { type Actor, assertCan, can } from "../../http/permissions";
 import type { TicketAssignment } from "../../realtime/events";
+import { findConnection } from "../connections/queries";
 import { getCompanySetting } from "../settings/queries";
-import { findLiveTicket, isLiveTicketClash, otherOpenTicket } from "./conflict";
+import { isLiveTicketClash, otherOpenTicket } from "./conflict";
 import { createTicketEffects } from "./effects";
-import { addTicketLog, contactHasTags, type TicketCore } from "./queries";
+import { addTicketLog, contactHasTags, findLiveTicket, insertTicket, type TicketCore, updateTicketIfUnchanged } from "./queries";
 import type { UpdateTicketInput } from "./schema";
 import type { TicketView } from "./serialize";
 
@@ -76,15 +77,7 @@ export function createTransitions(ctx: AppContext, deps: Deps) {
   async function apply(actor: Actor, ticket: TicketCore, change: Change): Promise<void> {
     const nowIso = ctx.clock.now().toISOString();
     await ctx.db.transaction().execute(async (trx) => {
-      const res = await forCompany(trx, actor.companyId)
-        .updateTable("tickets")
-        .set({ ...change.set, updatedAt: nowIso })
-        .where("id", "=", ticket.id)
-        .where("status", "=", ticket.status)
-        .where("userId", ticket.userId === null ? "is" : "=", ticket.userId)
-        .where("deletedAt", "is", null)
-        .executeTakeFirst();
-      if (Number(res.numUpdatedRows) !== 1) throw changed();
+      if (!(await updateTicketIfUnchanged(trx, actor.companyId, ticket, { ...change.set, updatedAt: nowIso }))) throw changed();
       for (const log of change.logs) await addTicketLog(trx, actor.companyId, { ticketId: ticket.id, ...log, createdAt: nowIso });
     });
     publish(actor.companyId, ticket, change.set);
@@ -125,9 +118,7 @@ export function createTransitions(ctx: AppContext, deps: Deps) {
 
   async function reopen(actor: Actor, ticket: TicketCore, input: UpdateTicketInput) {
     const scope = forCompany(ctx.db, actor.companyId);
-    const conn = ticket.whatsappId
-      ? await scope.selectFrom("connections").select("id").where("id", "=", ticket.whatsappId).where("deletedAt", "is", null).executeTakeFirst()
-      : undefined;
+    const conn = ticket.whatsappId ? await findConnection(ctx.db, actor.companyId, ticket.whatsappId) : undefined;
     if (!conn) throw new AppError("ERR_NO_WAPP_FOUND", 400, "The ticket's connection no longer exists");
     const held = await findLiveTicket(ctx.db, actor.companyId, ticket.contactId, ticket.whatsappId, ticket.id);
     if (held) throw otherOpenTicket(held);
@@ -200,39 +191,27 @@ export function createTransitions(ctx: AppContext, deps: Deps) {
   async function transferToNewTicket(actor: Actor, ticket: TicketCore, to: { queueId: number; userId: number | null; status: TicketStatus }) {
     const nowIso = ctx.clock.now().toISOString();
     const newId = await ctx.db.transaction().execute(async (trx) => {
-      const s = forCompany(trx, actor.companyId);
-      const res = await s
-        .updateTable("tickets")
-        .set({ status: "closed", closedAt: nowIso, updatedAt: nowIso })
-        .where("id", "=", ticket.id)
-        .where("status", "=", ticket.status)
-        .where("userId", ticket.userId === null ? "is" : "=", ticket.userId)
-        .where("deletedAt", "is", null)
-        .executeTakeFirst();
-      if (Number(res.numUpdatedRows) !== 1) throw changed();
+      if (!(await updateTicketIfUnchanged(trx, actor.companyId, ticket, { status: "closed", closedAt: nowIso, updatedAt: nowIso }))) throw changed();
       const log = (ticketId: number, type: TicketLogType, userId: number | null, queueId: number | null) =>
         addTicketLog(trx, actor.companyId, { ticketId, type, userId, queueId, createdAt: nowIso });
       await log(ticket.id, "transfered", actor.userId, ticket.queueId);
       await log(ticket.id, "closed", actor.userId, ticket.queueId);
-      const row = await s
-        .insertInto("tickets", {
-          uuid: crypto.randomUUID(),
-          status: to.status,
-          contactId: ticket.contactId,
-          whatsappId: ticket.whatsappId,
-          channel: ticket.channel,
-          isGroup: ticket.isGroup,
-          queueId: to.queueId,
-          userId: to.userId,
-          isTransfered: 1,
-          createdAt: nowIso,
-          updatedAt: nowIso,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      await log(row.id, "create", actor.userId, to.queueId);
-      await log(row.id, "receivedTransfer", to.userId, to.queueId);
-      return row.id;
+      const id = await insertTicket(trx, actor.companyId, {
+        uuid: crypto.randomUUID(),
+        status: to.status,
+        contactId: ticket.contactId,
+        whatsappId: ticket.whatsappId,
+        channel: ticket.channel,
+        isGroup: ticket.isGroup,
+        queueId: to.queueId,
+        userId: to.userId,
+        isTransfered: 1,
+        createdAt: nowIso,
+        updatedAt: nowIso,
+      });
+      await log(id, "create", actor.userId, to.queueId);
+      await log(id, "receivedTransfer", to.userId, to.queueId);
+      return id;
     });
     ctx.bus.emit("ticket.updated", { companyId: actor.companyId, ticketId: ticket.id });
     ctx.bus.emit("ticket.created", { companyId: actor.companyId, ticketId: newId });

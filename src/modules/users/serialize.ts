@@ -2,8 +2,11 @@ import type { AppContext } from "../../context";
 import type { User } from "../../db/schema";
 import type { QueueRef } from "./queries";
 
-/** The User of spec 2 §3 as every users route answers it. Built field by field, so secrets never leak. */
-export function serializeUser(ctx: Pick<AppContext, "media">, user: User, queues: QueueRef[]) {
+/**
+ * The user fields that both the User of spec 2 §3 and the session user of spec 1 §3 carry. Built field by field, so
+ * secrets (password hash, token version) never leak.
+ */
+export function userFields(ctx: Pick<AppContext, "media">, user: User, queues: QueueRef[]) {
   return {
     id: user.id,
     name: user.name,
@@ -14,25 +17,30 @@ export function serializeUser(ctx: Pick<AppContext, "media">, user: User, queues
     whatsappId: user.whatsappId,
     startWork: user.startWork,
     endWork: user.endWork,
-    farewellMessage: user.farewellMessage,
     allTicket: user.allTicket,
     allowGroup: user.allowGroup === 1,
-    defaultTheme: user.defaultTheme,
-    defaultMenu: user.defaultMenu,
     allHistoric: user.allHistoric,
     allUserChat: user.allUserChat,
     userClosePendingTicket: user.userClosePendingTicket,
     showDashboard: user.showDashboard,
     allowRealTime: user.allowRealTime,
     allowConnections: user.allowConnections,
+    defaultTheme: user.defaultTheme,
+    defaultMenu: user.defaultMenu,
+    defaultTicketsManagerWidth: user.defaultTicketsManagerWidth,
     profileImage: user.profileImage ? ctx.media.url(user.companyId, user.profileImage) : null,
+    queues,
+  };
+}
+
+/** The User of spec 2 §3 as every users route answers it. */
+export function serializeUser(ctx: Pick<AppContext, "media">, user: User, queues: QueueRef[]) {
+  return {
+    ...userFields(ctx, user, queues),
+    farewellMessage: user.farewellMessage,
     online: user.online === 1,
     lastSeenAt: user.lastSeenAt,
-    defaultTicketsManagerWidth: user.defaultTicketsManagerWidth,
-    queues,
     createdAt: user.createdAt,
     updatedAt: user.updatedAt,
   };
 }
-
-export type UserView = ReturnType<typeof serializeUser>;
