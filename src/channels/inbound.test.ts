@@ -37,7 +37,7 @@ describe("inbound pipeline", () => {
     for (const name of ["contact.created", "ticket.created", "message.created"] as const) t.ctx.bus.on(name, () => void events.push(name));
     const r = await s.receive({ from: "5511999990001", name: "Ana", body: "Olá, preciso de atenção", externalId: "w1" });
     expect(r.status).toBe("stored");
-    if (r.status !== "stored") return;
+    if (r.status !== "stored") throw new Error(`not stored: ${r.status}`);
     expect(r.ticketCreated).toBe(true);
     const ticket = await t.ctx.db.selectFrom("tickets").selectAll().where("id", "=", r.ticketId).executeTakeFirstOrThrow();
     expect(ticket).toMatchObject({ status: "pending", whatsappId: connectionId, unreadMessages: 1, lastMessage: "Olá, preciso de atenção", channel: "testchan", isGroup: 0, companyId: 1 });
@@ -312,7 +312,7 @@ describe("inbound pipeline", () => {
     const seen: InboundHookEvent[] = [];
     t.ctx.channels.onInbound(async (e) => {
       const row = await t!.ctx.db.selectFrom("messages").select("id").where("id", "=", e.messageId).executeTakeFirst();
-      expect(row).toBeDefined();
+      expect(row).toEqual({ id: e.messageId });
       seen.push(e);
     });
     await s.receive({ from: "5511999990013", body: "1" });
@@ -320,6 +320,9 @@ describe("inbound pipeline", () => {
     await s.receive({ from: "5511999990013", body: "3", fromMe: true });
     await t.ctx.channels.idle();
     expect(seen.map((e) => e.ticketCreated)).toEqual([true, false]);
+    expect(seen.map((e) => e.fromMe)).toEqual([false, false]);
+    expect(seen[0]!.ticketId).toBe(seen[1]!.ticketId);
+    expect(seen[0]!.messageId).toBeLessThan(seen[1]!.messageId);
   });
 
   test("host.contact creates the contact once without a ticket", async () => {

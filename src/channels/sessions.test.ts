@@ -224,7 +224,7 @@ describe("session manager: drops, pairing codes, background starts, company sett
     // A session reporting another status while connected has dropped too; a person's disconnect is not a drop.
     chan.session(id)!.host.status("TIMEOUT");
     await t.ctx.channels.idle();
-    expect((await connRow(t, id)).droppedAt).not.toBeNull();
+    expect((await connRow(t, id)).droppedAt).toBe("2025-03-01T12:00:01.000Z");
     await t.ctx.channels.sessions.stop(id, { logout: true });
     await t.ctx.channels.idle();
     expect(await connRow(t, id)).toMatchObject({ status: "DISCONNECTED", droppedAt: null });

@@ -46,14 +46,18 @@ describe("compiledOnce", () => {
   test("inside a transaction it reads the transaction's own writes, and nothing of them after a rollback", async () => {
     const failure = new Error("roll back");
     let seen: unknown[] = [];
-    await t.ctx.db
+    const err = await t.ctx.db
       .transaction()
       .execute(async (trx) => {
         const { id } = await trx.insertInto("queues").values({ companyId: 1, name: "Draft", color: "#123456" }).returning("id").executeTakeFirstOrThrow();
         seen = await queuesByIds(trx, { companyId: 1, ids: [id], limit: 10 });
         throw failure;
       })
-      .catch((e) => expect(e).toBe(failure));
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+    expect(err).toBe(failure);
     expect(seen).toEqual([{ id: expect.any(Number), name: "Draft" }]);
     const id = (seen[0] as { id: number }).id;
     expect(await queuesByIds(t.ctx.db, { companyId: 1, ids: [id], limit: 10 })).toEqual([]);

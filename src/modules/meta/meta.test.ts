@@ -179,7 +179,7 @@ describe("POST /api/facebook (the login flow)", () => {
     const payload = loadFixture(FB_FIXTURES, "text-quick-reply").payload;
     expect(await deliverToMeta(payload)).toBe(200);
     const mid = payload.entry[0].messaging[0].message.mid as string;
-    expect(await t.ctx.db.selectFrom("messages").select("id").where("externalId", "=", mid).executeTakeFirst()).toBeDefined();
+    expect(await t.ctx.db.selectFrom("messages").select(["body", "fromMe"]).where("externalId", "=", mid).executeTakeFirst()).toEqual({ body: payload.entry[0].messaging[0].message.text, fromMe: 0 });
   });
 });
 

@@ -217,7 +217,7 @@ describe("DELETE /api/queue/:id", () => {
   test("only admins", async () => {
     const a = (await create({ name: "AA", color: "#111" })).body.id;
     expect((await t.json("DELETE", `/api/queue/${a}`, { token: agent.token })).status).toBe(403);
-    expect(await queueRow(a)).toBeDefined();
+    expect(await queueRow(a)).toMatchObject({ id: a, name: "AA" });
   });
 });
 

@@ -35,7 +35,8 @@ describe("POST/PUT/GET /api/tags", () => {
     const short = await t.json("POST", "/api/tags", { token, body: { name: "ab" } });
     expect(short.status).toBe(400);
     expect(short.body.fields.name).toBe("Mensaje muy corta");
-    expect((await t.json("POST", "/api/tags", { token, body: { name: "VIP", color: "not a colour!" } })).body.fields.color).toBeDefined();
+    expect((await t.json("POST", "/api/tags", { token, body: { name: "VIP", color: "not a colour!" } })).body.fields.color).toBe("Too Long!");
+    expect((await t.json("POST", "/api/tags", { token, body: { name: "VIP", color: "#12345z" } })).body.fields.color).toBe("Invalid colour");
     expect((await t.json("POST", "/api/tags", { token, body: { name: "VIP", kanban: 2 } })).status).toBe(400);
     const dup = await t.json("POST", "/api/tags", { token, body: { name: "cliente vip" } });
     expect(dup.status).toBe(400);

@@ -54,7 +54,7 @@ describe("POST /api/ticket-notes", () => {
     expect(short.status).toBe(400);
     expect(short.body.fields.note).toBe("Too Short!");
     expect((await post(a.token, { note: "   ", ticketId: ofA })).body.fields.note).toBe("Required");
-    expect((await post(a.token, { note: "ok ok" })).body.fields.ticketId).toBeDefined();
+    expect((await post(a.token, { note: "ok ok" })).body.fields.ticketId).toBe("Invalid id");
     expect((await post(a.token, { note: "ok ok", ticketId: ofA, contactId: other })).body.fields.contactId).toBe("Not the ticket's contact");
     const hidden = await post(a.token, { note: "ok ok", ticketId: ofB });
     expect(hidden.status).toBe(403);

@@ -191,7 +191,7 @@ describe("PUT /api/tickets/:id (accept)", () => {
     const other = await createCompany(w.t, { name: "Other" });
     const foreign = await w.t.json("PUT", `/api/tickets/${w.tickets.noQueue}`, { token: w.adminToken, body: { status: "open", userId: other.admin.id } });
     expect(foreign.status).toBe(400);
-    expect(foreign.body.fields.userId).toBeDefined();
+    expect(foreign.body.fields.userId).toBe("Unknown user");
     const foreignQueue = await w.t.ctx.db.insertInto("queues").values({ companyId: other.companyId, name: "X", color: "#333333" }).returning("id").executeTakeFirstOrThrow();
     const fq = await w.t.json("PUT", `/api/tickets/${w.tickets.noQueue}`, { token: w.adminToken, body: { status: "open", queueId: foreignQueue.id } });
     expect(fq.status).toBe(400);

@@ -408,8 +408,8 @@ describe("DELETE /api/users/:id", () => {
     expect(self.body.error).toBe("ERR_CANNOT_DELETE_SELF");
     expect((await t.json("DELETE", `/api/users/${admin.id}`, { token: agent.token })).body.error).toBe("ERR_NO_PERMISSION");
     expect((await t.json("DELETE", "/api/users/1", { token: admin.token })).status).toBe(403);
-    expect(await row(admin.id)).toBeDefined();
-    expect(await row(1)).toBeDefined();
+    expect(await row(admin.id)).toMatchObject({ id: admin.id });
+    expect(await row(1)).toMatchObject({ id: 1 });
   });
 
   test("the company's last admin stays", async () => {
@@ -419,7 +419,7 @@ describe("DELETE /api/users/:id", () => {
     const r = await t.json("DELETE", "/api/users/1", { token: operator.token });
     expect(r.status).toBe(409);
     expect(r.body.error).toBe("ERR_LAST_ADMIN");
-    expect(await row(1)).toBeDefined();
+    expect(await row(1)).toMatchObject({ id: 1 });
   });
 });
 
