@@ -370,9 +370,11 @@ test("a new pending ticket notifies only with showNotificationPending, with the 
   const notes = () => page.evaluate(() => (window as any).__notifications as { title: string; body: string }[]);
 
   expect((await api.call("PUT", "/api/companySettings", { column: "showNotificationPending", data: "disabled" })).status).toBe(200);
+  await page.getByTestId("tab-pending").click();
   const quiet = await visitor(request, widgetKey, `Quiet ${uid()}`);
   await quiet.say("nobody should be told");
-  await page.waitForTimeout(2000);
+  // The new ticket has reached this page live (the frame a notification would come from): still nobody was told.
+  await expect(page.getByTestId("list-pending").getByTestId("ticket-item").filter({ hasText: quiet.name })).toBeVisible();
   expect(await notes()).toEqual([]);
 
   expect((await api.call("PUT", "/api/companySettings", { column: "showNotificationPending", data: "enabled" })).status).toBe(200);
