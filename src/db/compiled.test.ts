@@ -62,4 +62,34 @@ describe("compiledOnce", () => {
     const id = (seen[0] as { id: number }).id;
     expect(await queuesByIds(t.ctx.db, { companyId: 1, ids: [id], limit: 10 })).toEqual([]);
   });
+
+  test("nested arguments: booleans, absent keys and list lengths choose the shape, numbers and strings are values", async () => {
+    const [a, b] = await addQueues(1, ["Sales", "Support"]);
+    const named = compiledOnce((db, x: { companyId: number; filter: { names?: string[]; ids?: number[] }; desc: boolean }) => {
+      let q = forCompany(db, x.companyId).selectFrom("queues").select("name");
+      if (x.filter.names) q = q.where("name", "in", x.filter.names);
+      if (x.filter.ids) q = q.where("id", "in", x.filter.ids);
+      return q.orderBy("id", x.desc ? "desc" : "asc");
+    });
+    const names = async (x: Parameters<typeof named>[1]) => (await named(t.ctx.db, x)).map((r) => r.name);
+    expect(await names({ companyId: 1, filter: {}, desc: true })).toEqual(["Support", "Sales"]);
+    expect(await names({ companyId: 1, filter: {}, desc: false })).toEqual(["Sales", "Support"]);
+    expect(await names({ companyId: 1, filter: { names: ["Support"] }, desc: false })).toEqual(["Support"]);
+    expect(await names({ companyId: 1, filter: { names: ["Sales"] }, desc: false })).toEqual(["Sales"]);
+    expect(await names({ companyId: 1, filter: { ids: [a!, b!] }, desc: true })).toEqual(["Support", "Sales"]);
+    expect(await names({ companyId: 1, filter: { names: ["Sales"], ids: [b!] }, desc: true })).toEqual([]);
+  });
+
+  test("under test, a build whose SQL depends on a value (not only on the shape) is refused", async () => {
+    await addQueues(1, ["Sales"]);
+    const byLimit = compiledOnce((db, x: { companyId: number; limit: number }) => {
+      const q = forCompany(db, x.companyId).selectFrom("queues").select("name");
+      return x.limit > 100 ? q : q.limit(x.limit);
+    });
+    const err = await byLimit(t.ctx.db, { companyId: 1, limit: 5 }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(String(err)).toContain("depends on an argument's value");
+  });
 });

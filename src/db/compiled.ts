@@ -6,51 +6,86 @@ interface CompilesTo<R> {
   compile(db: Db): CompiledQuery<R>;
 }
 
-/** What a compiled-once query takes: scalar values and lists (a list's length is part of the query's shape). */
-export type CompiledArgs = Record<string, number | string | readonly (number | string)[]>;
+/**
+ * What a compiled-once query takes. Numbers and strings are values (they reach the SQL only as parameters); the rest
+ * is the query's shape: which keys are present, how long each list is, and every boolean, undefined or null.
+ */
+export type CompiledArg = number | string | boolean | null | undefined | readonly CompiledArg[] | { readonly [key: string]: CompiledArg };
+export type CompiledArgs = { readonly [key: string]: CompiledArg };
 
 /**
- * Marks stand in for the arguments while a query is compiled: integers no id, count or limit reaches, and positive
+ * Marks stand in for the values while a query is compiled: integers no id, count or limit reaches, and positive
  * so that guards such as forCompany's accept them.
  */
 const MARK_BASE = 2 ** 52;
 
+type Path = readonly (string | number)[];
+
 interface Compiled<R> {
   query: CompiledQuery<R>;
-  /** For each mark, in order: the argument and, for a list, the position in it. */
-  slots: [key: string, index: number | null][];
+  /** For each mark, in order: where its value sits in the arguments. */
+  slots: Path[];
 }
+
+/** The arguments' shape as a key: values stand as `#`, lists with their length, booleans and absences as themselves. */
+function shapeOf(arg: CompiledArg): string {
+  if (typeof arg === "number" || typeof arg === "string") return "#";
+  if (arg === null || arg === undefined || typeof arg === "boolean") return String(arg);
+  if (Array.isArray(arg)) return `[${arg.map(shapeOf).join(",")}]`;
+  const o = arg as { readonly [key: string]: CompiledArg };
+  return `{${Object.keys(o)
+    .map((k) => `${k}:${shapeOf(o[k])}`)
+    .join(",")}}`;
+}
+
+/** A copy of the arguments with a mark for every value, each mark's path recorded in `slots`. */
+function marked(arg: CompiledArg, path: Path, slots: Path[]): CompiledArg {
+  if (typeof arg === "number" || typeof arg === "string") return MARK_BASE + slots.push(path) - 1;
+  if (arg === null || arg === undefined || typeof arg === "boolean") return arg;
+  if (Array.isArray(arg)) return arg.map((v, i) => marked(v, [...path, i], slots));
+  const o = arg as { readonly [key: string]: CompiledArg };
+  return Object.fromEntries(Object.keys(o).map((k) => [k, marked(o[k], [...path, k], slots)]));
+}
+
+function valueAt(args: CompiledArgs, path: Path): unknown {
+  let v: unknown = args;
+  for (const step of path) v = (v as Record<string | number, unknown>)[step];
+  return v;
+}
+
+/** Under `bun test` every call also compiles the query with its own values and checks that it is the same. */
+const CHECK = process.env.NODE_ENV === "test";
 
 /**
  * Kysely builds and compiles a query on every call, and for the widest reads (a 40-column view with three joins)
  * that costs more than SQLite takes to run it: bench/tickets.ts spent about 150 µs per request compiling the
- * conversation's page. `compiledOnce` builds such a query once per shape (the lengths of its list arguments) with
- * marks for the values, and afterwards runs the SQL it compiled to with each call's values, through Kysely's executor
- * (so it joins a transaction like any other query).
+ * conversation's page. `compiledOnce` builds such a query once per shape of its arguments with marks for the values,
+ * and afterwards runs the SQL it compiled to with each call's values, through Kysely's executor (so it joins a
+ * transaction like any other query).
  *
- * `build` must use its arguments only as values (where, limit, offset): a query whose SQL depends on a value, not
- * just on a list's length, cannot be compiled once. The SQL is the SQLite dialect's, shared by every executor.
+ * `build` may branch on the shape (a key present or not, a list's length, a boolean) but must use numbers and strings
+ * only as values (where, limit, offset): a query whose SQL depends on a value cannot be compiled once. Tests catch a
+ * build that does (CHECK). The SQL is the SQLite dialect's, shared by every executor.
  */
 export function compiledOnce<A extends CompiledArgs, R>(build: (db: Db, args: A) => CompilesTo<R>): (db: Db, args: A) => Promise<R[]> {
   const byShape = new Map<string, Compiled<R>>();
   return async (db, args) => {
-    const keys = Object.keys(args);
-    const shape = keys.map((k) => (Array.isArray(args[k]) ? `${k}[${(args[k] as readonly unknown[]).length}]` : k)).join(",");
+    const shape = shapeOf(args);
     let compiled = byShape.get(shape);
     if (!compiled) {
-      const slots: Compiled<R>["slots"] = [];
-      const mark = (key: string, index: number | null) => MARK_BASE + slots.push([key, index]) - 1;
-      const marked = Object.fromEntries(keys.map((k) => [k, Array.isArray(args[k]) ? (args[k] as readonly unknown[]).map((_, i) => mark(k, i)) : mark(k, null)]));
-      compiled = { query: build(db, marked as unknown as A).compile(db), slots };
+      const slots: Path[] = [];
+      compiled = { query: build(db, marked(args, [], slots) as A).compile(db), slots };
       byShape.set(shape, compiled);
     }
     const { query, slots } = compiled;
-    const parameters = query.parameters.map((p) => {
-      const slot = typeof p === "number" && p >= MARK_BASE ? slots[p - MARK_BASE] : undefined;
-      if (!slot) return p;
-      const value = args[slot[0]];
-      return slot[1] === null ? value : (value as readonly unknown[])[slot[1]];
-    });
+    const parameters = query.parameters.map((p) => (typeof p === "number" && p >= MARK_BASE && p - MARK_BASE < slots.length ? valueAt(args, slots[p - MARK_BASE]!) : p));
+    if (CHECK) assertSameQuery(build(db, args).compile(db), query.sql, parameters);
     return (await db.executeQuery<R>({ ...query, parameters })).rows;
   };
+}
+
+function assertSameQuery(fresh: CompiledQuery, sql: string, parameters: readonly unknown[]): void {
+  if (fresh.sql !== sql || !Bun.deepEquals(fresh.parameters, parameters, true)) {
+    throw new Error(`compiledOnce: the query's SQL depends on an argument's value, not only on its shape:\n${fresh.sql}\n${sql}`);
+  }
 }

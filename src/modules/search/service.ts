@@ -1,8 +1,7 @@
 import type { AppContext } from "../../context";
 import type { Actor } from "../../http/permissions";
-import { type ListFilters, listFilterWhere } from "../tickets/list";
-import { type TicketFilter, userQueueIds } from "../tickets/queries";
-import { ticketListWhere } from "../tickets/visibility";
+import { type ListFilters, type TicketFilter, userQueueIds, viewFilterWhere } from "../tickets/queries";
+import { listView } from "../tickets/visibility";
 import { messagesQuery } from "./fts";
 import { contactMatches, type MatchRow, messageMatches } from "./queries";
 
@@ -32,9 +31,7 @@ export interface SearchResult {
 export async function searchTickets(ctx: AppContext, actor: Actor, params: SearchParams): Promise<SearchResult> {
   const text = params.searchParam.trim();
   if (!text) return { ticketIds: [], count: 0, capped: false };
-  const visibility = ticketListWhere(actor, await userQueueIds(ctx.db, actor.userId), params.showAll ?? false);
-  const filters = listFilterWhere(params);
-  const filter: TicketFilter | undefined = visibility && filters ? (eb) => eb.and([visibility(eb), filters(eb)]) : visibility ?? filters;
+  const filter = viewFilterWhere(params, listView(actor, await userQueueIds(ctx.db, actor.userId), params.showAll ?? false));
   const byContact = ctx.reads.read(contactMatches(ctx.db, actor.companyId, text, filter, SEARCH_CAP + 1));
   const query = params.searchOnMessages ? messagesQuery(text) : undefined;
   const byMessage = query ? messagesMatching(ctx, actor.companyId, query, filter) : Promise.resolve([]);

@@ -2,11 +2,12 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { type Compilable, CompiledQuery } from "kysely";
 import { createCompany } from "../../../tests/helpers/factories";
 import { loadActor } from "../../http/auth";
-import { listFilterWhere, resolveListFilters } from "./list";
-import { listTicketIds, liveTickets } from "./queries";
+import type { Actor } from "../../http/permissions";
+import { resolveListFilters } from "./list";
+import { cappedCountQuery, listTicketIds, pageIdsQuery, type TicketPageArgs } from "./queries";
 import type { ListTicketsQuery } from "./schema";
 import { createInbox, type Inbox } from "./testing";
-import { ticketListWhere } from "./visibility";
+import { listView } from "./visibility";
 
 let w: Inbox | undefined;
 afterEach(async () => {
@@ -131,8 +132,9 @@ describe("GET /api/tickets filters", () => {
   test("the count is exact up to its cap, and says when it stopped there", async () => {
     w = await createInbox();
     await five(w);
-    expect(await listTicketIds(w.t.ctx.db, 1, { limit: 2, offset: 0, countCap: 3 })).toMatchObject({ count: 3, countCapped: true });
-    expect(await listTicketIds(w.t.ctx.db, 1, { limit: 2, offset: 0, countCap: 5 })).toMatchObject({ count: 5, countCapped: false });
+    const all = { companyId: 1, filters: {}, view: undefined, limit: 2, offset: 0, desc: true };
+    expect(await listTicketIds(w.t.ctx.db, all, 3)).toMatchObject({ count: 3, countCapped: true });
+    expect(await listTicketIds(w.t.ctx.db, all, 5)).toMatchObject({ count: 5, countCapped: false });
     expect(await list(w.admin.token, "showAll=true")).toMatchObject({ count: 5, countCapped: false });
   });
 
@@ -178,15 +180,14 @@ describe("the list query plan", () => {
     await five(w);
     const db = w.t.ctx.db;
     const agent = { userId: w.agent.id, companyId: 1, profile: "user", super: false, flags: { allTicket: "disable", allowGroup: false, allUserChat: "disabled" } } as const;
-    const filters = [
-      listFilterWhere({ status: "open" }),
-      listFilterWhere({ status: "open", queueIds: [w.q1, w.q2, 3, 4, 5] }),
-      (eb: any) => eb.and([ticketListWhere(agent as any, [w!.q1], false)!(eb), listFilterWhere({ status: "open" })(eb)]),
+    const cases: Pick<TicketPageArgs, "filters" | "view">[] = [
+      { filters: { status: "open" }, view: undefined },
+      { filters: { status: "open", queueIds: [w.q1, w.q2, 3, 4, 5] }, view: undefined },
+      { filters: { status: "open" }, view: listView(agent as unknown as Actor, [w.q1], false) },
     ];
-    for (const f of filters) {
-      const base = liveTickets(db, 1).where((eb) => f(eb));
-      const page = await plan(base.select("tickets.id").orderBy("tickets.updatedAt", "desc").orderBy("tickets.id", "desc").limit(41));
-      const count = await plan(base.select((eb) => eb.fn.countAll().as("n")));
+    for (const c of cases) {
+      const page = await plan(pageIdsQuery(db, { companyId: 1, ...c, limit: 41, offset: 0, desc: true }));
+      const count = await plan(cappedCountQuery(db, { companyId: 1, ...c, cap: 1001 }));
       for (const detail of [page, count]) {
         expect(detail).toContain("USING COVERING INDEX tickets_list");
         expect(detail).not.toContain("TEMP B-TREE");

@@ -5,9 +5,7 @@
  * tickets_list (migration 0020) and the count from the same index, exact up to COUNT_CAP; the views are then read
  * for those ids only.
  */
-import type { Expression, ExpressionBuilder, SqlBool } from "kysely";
 import type { AppContext } from "../../context";
-import type { DB, TicketStatus } from "../../db/schema";
 import { forCompany } from "../../db/scope";
 import { noPermission, validationError } from "../../http/errors";
 import { PAGE_SIZE, pageWindow } from "../../http/paging";
@@ -15,10 +13,10 @@ import { can, type Actor } from "../../http/permissions";
 import { getCompanySetting } from "../settings/queries";
 import { dayRange } from "./day-range";
 import { readLgpd } from "./lgpd";
-import { companyQueueCount, listTicketIds, type TicketFilter, userQueueIds } from "./queries";
+import { companyQueueCount, type ListFilters, listTicketIds, userQueueIds } from "./queries";
 import type { ListTicketsQuery } from "./schema";
 import { loadTicketViews, ticketForViewer, type TicketView } from "./serialize";
-import { ticketListWhere } from "./visibility";
+import { listView } from "./visibility";
 
 export interface TicketPage {
   tickets: TicketView[];
@@ -26,45 +24,6 @@ export interface TicketPage {
   /** Exact up to COUNT_CAP; countCapped says there are more. */
   count: number;
   countCapped: boolean;
-}
-
-/** The list filters once their ids are known to be the company's and their days turned into instants. */
-export interface ListFilters {
-  status?: TicketStatus;
-  statusFilter?: TicketStatus[];
-  /** Tickets in these queues; tickets without a queue always pass (whether one sees them is the allTicket rule). */
-  queueIds?: number[];
-  tags?: number[];
-  users?: number[];
-  whatsapps?: number[];
-  withUnreadMessages?: boolean;
-  createdIn?: { from: string; to: string };
-  updatedIn?: { from: string; to: string };
-}
-
-/** The filters as one condition over `tickets`; it always keeps deleted tickets out, so a search using it does too. */
-export function listFilterWhere(f: ListFilters): TicketFilter {
-  const parts: ((eb: ExpressionBuilder<DB, "tickets">) => Expression<SqlBool>)[] = [(eb) => eb("tickets.deletedAt", "is", null)];
-  if (f.status) parts.push((eb) => eb("tickets.status", "=", f.status!));
-  if (f.statusFilter?.length) parts.push((eb) => eb("tickets.status", "in", f.statusFilter!));
-  if (f.queueIds?.length) parts.push((eb) => eb.or([eb("tickets.queueId", "in", f.queueIds!), eb("tickets.queueId", "is", null)]));
-  if (f.users?.length) parts.push((eb) => eb("tickets.userId", "in", f.users!));
-  if (f.whatsapps?.length) parts.push((eb) => eb("tickets.whatsappId", "in", f.whatsapps!));
-  if (f.withUnreadMessages) parts.push((eb) => eb("tickets.unreadMessages", ">", 0));
-  if (f.createdIn) parts.push((eb) => eb.and([eb("tickets.createdAt", ">=", f.createdIn!.from), eb("tickets.createdAt", "<", f.createdIn!.to)]));
-  if (f.updatedIn) parts.push((eb) => eb.and([eb("tickets.updatedAt", ">=", f.updatedIn!.from), eb("tickets.updatedAt", "<", f.updatedIn!.to)]));
-  if (f.tags?.length) {
-    parts.push((eb) =>
-      eb.exists(
-        eb
-          .selectFrom("ticket_tags")
-          .select("ticket_tags.tagId")
-          .whereRef("ticket_tags.ticketId", "=", "tickets.id")
-          .where("ticket_tags.tagId", "in", f.tags!),
-      ),
-    );
-  }
-  return (eb) => eb.and(parts.map((p) => p(eb)));
 }
 
 /** Checks the id parameters against the company and reads the days in the company's time zone. */
@@ -112,12 +71,9 @@ async function queueFilter(ctx: AppContext, companyId: number, asked: ListTicket
 /** One page of the list for the actor (visibility, filters, 40 a page, LGPD). */
 export async function listTickets(ctx: AppContext, actor: Actor, q: ListTicketsQuery): Promise<TicketPage> {
   const filters = await resolveListFilters(ctx, actor, q);
-  const queueIds = await userQueueIds(ctx.db, actor.userId);
-  const visibility = ticketListWhere(actor, queueIds, q.showAll);
-  const where = listFilterWhere(filters);
-  const filter: TicketFilter = visibility ? (eb) => eb.and([visibility(eb), where(eb)]) : where;
+  const view = listView(actor, await userQueueIds(ctx.db, actor.userId), q.showAll);
   const { limit, offset, size } = pageWindow(q.pageNumber, PAGE_SIZE.tickets);
-  const { ids, count, countCapped } = await listTicketIds(ctx.db, actor.companyId, { filter, limit, offset, direction: q.sortTickets === "ASC" ? "asc" : "desc" });
+  const { ids, count, countCapped } = await listTicketIds(ctx.db, { companyId: actor.companyId, filters, view, limit, offset, desc: q.sortTickets !== "ASC" });
   return shapePage(ctx, actor, ids.slice(0, size), { hasMore: ids.length > size, count, countCapped });
 }
 

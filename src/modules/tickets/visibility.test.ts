@@ -2,12 +2,13 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { loadActor } from "../../http/auth";
 import type { Actor } from "../../http/permissions";
 import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
-import { listTicketIds, userQueueIds } from "./queries";
-import { canSeeTicket, inPersonalView, ticketListWhere, ticketVisibilityWhere } from "./visibility";
+import { listTicketIds, liveTickets, userQueueIds } from "./queries";
+import { canSeeTicket, inPersonalView, listView, type PersonalView, ticketVisibilityWhere } from "./visibility";
 
 /**
- * The row rule (canSeeTicket / inPersonalView) and the query rule (ticketVisibilityWhere) must agree on every
- * combination of profile, flags, queues, assignment, queue and group.
+ * The row rule (canSeeTicket / inPersonalView) and the query rules (ticketVisibilityWhere, and the list's
+ * compiled-once query with its view) must agree on every combination of profile, flags, queues, assignment, queue
+ * and group.
  */
 let t: TestApp;
 const actors: { actor: Actor; queueIds: number[] }[] = [];
@@ -47,12 +48,18 @@ beforeAll(async () => {
 
 afterAll(() => t.close());
 
+const page = (view: PersonalView | undefined) => listTicketIds(t.ctx.db, { companyId: 1, filters: {}, view, limit: 10_000, offset: 0, desc: true }, 10_000);
+
 describe("ticket visibility", () => {
   test("canSeeTicket and the list query agree for every combination", async () => {
     expect(actors).toHaveLength(32);
     for (const { actor, queueIds } of actors) {
       const expected = tickets.filter((tk) => canSeeTicket(actor, tk, queueIds)).map((tk) => tk.id).sort((a, b) => a - b);
-      const { ids, count } = await listTicketIds(t.ctx.db, 1, { filter: ticketVisibilityWhere(actor, queueIds, "visible"), limit: 10_000, offset: 0 });
+      const visible = ticketVisibilityWhere(actor, queueIds, "visible");
+      const rows = await (visible ? liveTickets(t.ctx.db, 1).where(visible) : liveTickets(t.ctx.db, 1)).select("tickets.id").execute();
+      expect({ user: actor.name, ids: rows.map((r) => r.id).sort((a, b) => a - b) }).toEqual({ user: actor.name, ids: expected });
+      // The list with show-all asked for is the same set.
+      const { ids, count } = await page(listView(actor, queueIds, true));
       expect({ user: actor.name, ids: ids.sort((a, b) => a - b) }).toEqual({ user: actor.name, ids: expected });
       expect(count).toBe(expected.length);
     }
@@ -61,10 +68,12 @@ describe("ticket visibility", () => {
   test("the personal view and its query agree; show-all applies only to those allowed", async () => {
     for (const { actor, queueIds } of actors) {
       const personal = tickets.filter((tk) => inPersonalView(actor, tk, queueIds)).map((tk) => tk.id).sort((a, b) => a - b);
-      const { ids } = await listTicketIds(t.ctx.db, 1, { filter: ticketVisibilityWhere(actor, queueIds, "personal"), limit: 10_000, offset: 0 });
+      const { ids } = await page(listView(actor, queueIds, false));
       expect(ids.sort((a, b) => a - b)).toEqual(personal);
+      const viaWhere = await liveTickets(t.ctx.db, 1).where(ticketVisibilityWhere(actor, queueIds, "personal")!).select("tickets.id").execute();
+      expect(viaWhere.map((r) => r.id).sort((a, b) => a - b)).toEqual(personal);
       // Show-all asked for: everything for admins and allUserChat, the personal view for others.
-      const all = await listTicketIds(t.ctx.db, 1, { filter: ticketListWhere(actor, queueIds, true), limit: 10_000, offset: 0 });
+      const all = await page(listView(actor, queueIds, true));
       const mayShowAll = actor.profile === "admin" || actor.flags.allUserChat === "enabled";
       expect(all.count).toBe(mayShowAll ? tickets.length : personal.length);
       // Everything in the personal view is visible.

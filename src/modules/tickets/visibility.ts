@@ -14,9 +14,9 @@
  * Lists add the show-all toggle: without it (or without the right to it) everyone, admins included, gets the
  * personal view — the rules above minus the show-all line.
  */
-import { type ExpressionBuilder, type Expression, type SqlBool } from "kysely";
-import type { DB } from "../../db/schema";
+import type { Expression, SqlBool } from "kysely";
 import { can, type Actor } from "../../http/permissions";
+import type { TicketFilter } from "./queries";
 
 export type VisibilityActor = Pick<Actor, "userId" | "companyId" | "profile" | "super" | "flags">;
 
@@ -48,28 +48,47 @@ export function canSeeTicket(actor: VisibilityActor, ticket: VisibilityTicket, q
   return canShowAll(actor) || inPersonalView(actor, ticket, queueIds);
 }
 
-/**
- * The same rules as a condition over `tickets` (the query is already scoped to the actor's company).
- * mode 'visible' = canSeeTicket; 'personal' = inPersonalView. Answers undefined when nothing is filtered out.
- */
-export function ticketVisibilityWhere(
-  actor: VisibilityActor,
-  queueIds: readonly number[],
-  mode: "visible" | "personal",
-): ((eb: ExpressionBuilder<DB, "tickets">) => Expression<SqlBool>) | undefined {
-  if (mode === "visible" && canShowAll(actor)) return undefined;
+/** What the personal view of one user depends on: who they are, their queues and two of their flags. */
+export type PersonalView = {
+  userId: number;
+  queueIds: readonly number[];
+  allTicket: boolean;
+  allowGroup: boolean;
+};
+
+export function personalView(actor: VisibilityActor, queueIds: readonly number[]): PersonalView {
+  return { userId: actor.userId, queueIds, allTicket: actor.flags.allTicket === "enable", allowGroup: actor.flags.allowGroup };
+}
+
+/** inPersonalView as a condition over `tickets` (the query is already scoped to the actor's company). */
+export function personalViewWhere(view: PersonalView): TicketFilter {
   return (eb) => {
     const unassigned: Expression<SqlBool>[] = [];
-    if (queueIds.length) unassigned.push(eb("tickets.queueId", "in", [...queueIds]));
-    if (actor.flags.allTicket === "enable") unassigned.push(eb("tickets.queueId", "is", null));
-    const branches: Expression<SqlBool>[] = [eb("tickets.userId", "=", actor.userId)];
-    if (actor.flags.allowGroup) branches.push(eb("tickets.isGroup", "=", 1));
+    if (view.queueIds.length) unassigned.push(eb("tickets.queueId", "in", [...view.queueIds]));
+    if (view.allTicket) unassigned.push(eb("tickets.queueId", "is", null));
+    const branches: Expression<SqlBool>[] = [eb("tickets.userId", "=", view.userId)];
+    if (view.allowGroup) branches.push(eb("tickets.isGroup", "=", 1));
     if (unassigned.length) branches.push(eb.and([eb("tickets.isGroup", "=", 0), eb("tickets.userId", "is", null), eb.or(unassigned)]));
     return eb.or(branches);
   };
 }
 
+/**
+ * The same rules as a condition over `tickets`: mode 'visible' = canSeeTicket; 'personal' = inPersonalView.
+ * Answers undefined when nothing is filtered out.
+ */
+export function ticketVisibilityWhere(actor: VisibilityActor, queueIds: readonly number[], mode: "visible" | "personal"): TicketFilter | undefined {
+  if (mode === "visible" && canShowAll(actor)) return undefined;
+  return personalViewWhere(personalView(actor, queueIds));
+}
+
+/** The list's view: show-all when asked for and allowed (undefined: nothing filtered out), otherwise the personal view. */
+export function listView(actor: VisibilityActor, queueIds: readonly number[], showAll: boolean): PersonalView | undefined {
+  return showAll && canShowAll(actor) ? undefined : personalView(actor, queueIds);
+}
+
 /** The list's filter: show-all when asked for and allowed, otherwise the personal view. */
-export function ticketListWhere(actor: VisibilityActor, queueIds: readonly number[], showAll: boolean) {
-  return showAll && canShowAll(actor) ? undefined : ticketVisibilityWhere(actor, queueIds, "personal");
+export function ticketListWhere(actor: VisibilityActor, queueIds: readonly number[], showAll: boolean): TicketFilter | undefined {
+  const view = listView(actor, queueIds, showAll);
+  return view && personalViewWhere(view);
 }
