@@ -54,6 +54,7 @@ describe("locales", () => {
       "reset.emailNotFound": "Email não encontrado",
       "reset.done": "Senha redefinida com sucesso.",
       "reset.passwordsDiffer": "As senhas não correspondem",
+      "reset.passwordRule": "Sua senha precisa ter no mínimo 8 caracteres, sendo uma letra maiúscula, uma minúscula e um número.",
       "reset.fieldRequired": "Campo obrigatório",
       "validation.tooShort": "Too Short!",
       "validation.tooLong": "Too Long!",
