@@ -8,7 +8,7 @@ import { COMPANY_SETTINGS, type CompanySettingKey, isCompanyKey, isPlatformKey, 
 import { companySettingsList, getCompanySetting, getPlatformSetting, platformSettingsList, setCompanySetting, setPlatformSetting } from "./queries";
 
 const noSetting = () => new AppError("ERR_NO_SETTING_FOUND", 404, "No such setting");
-const isPublic = (key: string) => (PUBLIC_SETTING_KEYS as readonly string[]).includes(key);
+const isPublic = (key: string): key is (typeof PUBLIC_SETTING_KEYS)[number] => (PUBLIC_SETTING_KEYS as readonly string[]).includes(key);
 
 /** Validates a raw value against a key's schema; a failure names the request field it came from. */
 function validValue(schema: z.ZodType<string>, raw: unknown, field: string): string {
@@ -59,6 +59,12 @@ export function createSettingsService(ctx: AppContext) {
     async companyGet(actor: Actor, key: string) {
       if (!isCompanyKey(key)) throw noSetting();
       return { key, value: await getCompanySetting(ctx.db, actor.companyId, key) };
+    },
+
+    /** GET /public-settings/:key, before anyone logs in: branding keys, and allowSignup (the userCreation key). */
+    async publicGet(key: string) {
+      if (!isPublic(key)) throw noSetting();
+      return { key, value: await getPlatformSetting(ctx.db, key === "allowSignup" ? "userCreation" : key) };
     },
 
     /** PUT /companySettings {column, data}: company keys only; platform keys are not company settings. */
