@@ -1,6 +1,6 @@
 import { Elysia } from "elysia";
-import { webchatRoutes } from "../plugins/channels/webchat/routes";
 import type { AppContext } from "./context";
+import { channelPublicRoutes } from "./channels/public-routes";
 import { channelWebhookRoutes } from "./channels/routes";
 import { AppError } from "./http/errors";
 import { spaRoutes } from "./http/spa";
@@ -64,7 +64,7 @@ export function createApp(ctx: AppContext) {
     .use(messagesRoutes(ctx))
     .use(channelWebhookRoutes(ctx))
     .use(connectionsRoutes(ctx))
-    .use(webchatRoutes(ctx))
+    .use(channelPublicRoutes(ctx))
     .use(externalApiRoutes(ctx))
     .use(contactsRoutes(ctx))
     .use(tagsRoutes(ctx))

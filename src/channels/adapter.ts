@@ -7,11 +7,16 @@
  *   - manifest: UI-safe half (id, name, how it connects, config schema, secret fields, capabilities);
  *   - createSession(host, config): one session per connection; required lifecycle methods, optional
  *     capability methods matching manifest.capabilities;
- *   - webhooks?(router): HTTP routes under /api/webhooks/<plugin id>/ for providers that push to us.
+ *   - webhooks?(router): HTTP routes under /api/webhooks/<plugin id>/ for providers that push to us;
+ *   - publicRoutes?(host): a public API of the plugin's own under /api/<plugin id>/ (web chat's visitor API). It gets
+ *     a PublicRoutesHost rather than the core's modules, so a plugin with its own API still imports nothing but this
+ *     file: the host finds connections by public key and hands over their sessions, and lends the core's request
+ *     rules (client address, validation, error shape, media checks) so the plugin's answers match the rest of the API.
  *
- * Plugins are listed statically in plugins/index.ts (the compiled binary has them all); tests inject
- * theirs through createContext({ channelPlugins }).
+ * Plugins are listed statically in plugins/index.ts (the compiled binary has them all; plugins needing configuration
+ * are built there from the app's Config); tests inject theirs through createContext({ channelPlugins }).
  */
+import type { AnyElysia } from "elysia";
 import type { z } from "zod";
 import type { Clock } from "../clock";
 import type { Logger } from "../log";
@@ -283,6 +288,10 @@ export interface HostMessage {
   mediaType: string | null;
   mediaName: string | null;
   isDeleted: boolean;
+  /** A person changed the text after it was written. */
+  isEdited: boolean;
+  /** The agents' reactions (emoji), oldest first; none on a deleted message. */
+  reactions: string[];
   createdAt: string;
 }
 
@@ -390,6 +399,71 @@ export interface WebhookRouter {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+// Public routes
+
+/** A connection found by its public key (manifest.publicKey), with its session. */
+export interface PublicConnection {
+  id: number;
+  companyId: number;
+  name: string;
+  /** The stored config JSON, as saved (the plugin parses it with its schema). */
+  config: string;
+  /** The connection's session object, whatever its status. */
+  session: ChannelSession;
+}
+
+/** The address Bun's server answers for a request (Elysia's `server` in a handler). */
+export type RequestServer = { requestIP(request: Request): { address: string } | null } | null | undefined;
+
+/**
+ * Errors in the core's shape: thrown from a public route, the app answers them as it answers its own
+ * (`{error: ERR_*, message, ...}` with the status each constructor names).
+ */
+export interface PublicErrors {
+  /** 404 ERR_NOT_FOUND */
+  notFound(message: string): Error;
+  /** 400 ERR_VALIDATION with one message per field */
+  validation(fields: Record<string, string>): Error;
+  /** 401 ERR_UNAUTHORIZED */
+  unauthorized(message: string): Error;
+  /** 429 ERR_RATE_LIMITED with `retryAfter` (seconds) in the body; the Retry-After header is the route's to set. */
+  rateLimited(message: string, retryAfterS: number): Error;
+  /** 413 ERR_MEDIA_TOO_LARGE */
+  mediaTooLarge(message: string): Error;
+  /** 415 ERR_MEDIA_TYPE_NOT_ALLOWED */
+  mediaTypeNotAllowed(message: string): Error;
+  /** 500 ERR_INTERNAL */
+  internal(message: string): Error;
+}
+
+/** What the core hands a plugin's public routes: its own connections and sessions, and the core's request rules. */
+export interface PublicRoutesHost {
+  readonly log: Logger;
+  readonly clock: Clock;
+  /**
+   * The app's own secret, the same across restarts (it ends every signature made with it when rotated). Derive a key
+   * of the plugin's own from it (an HMAC over a label naming the plugin and purpose); never sign with it as it is.
+   */
+  readonly signingSecret: string;
+  /**
+   * The connection of this plugin with this public key, not deleted and with a session; undefined otherwise. Rows are
+   * cached a minute, but a stopped or deleted connection has no session and answers undefined at once.
+   */
+  connectionByPublicKey(key: string): Promise<PublicConnection | undefined>;
+  /** The session of a connection of this plugin, whatever its status; undefined when it has none. */
+  session(connectionId: number): ChannelSession | undefined;
+  /** The client's address (X-Forwarded-For's first hop only when TRUST_PROXY says a proxy sets it). */
+  clientIp(request: Request, server: RequestServer): string;
+  readonly errors: PublicErrors;
+  /** Parses input with a zod schema; failures throw ERR_VALIDATION with one message per field, as every core route does. */
+  parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S>;
+  /** The largest file the platform accepts (platform setting downloadLimit), in bytes. */
+  mediaLimitBytes(): Promise<number>;
+  /** Whether the media store would accept this file's type (sniffed from its bytes against the allow-list). */
+  acceptsMedia(file: File): Promise<boolean>;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
 // Plugin
 
 /** A template as the provider lists it (GET /api/whatsapp/:id/templates). */
@@ -421,6 +495,11 @@ export interface ChannelPlugin<C extends z.ZodType = z.ZodType> {
    * Messenger and Instagram). Plugins naming the same endpoint hand the same routes; the first one registered mounts them.
    */
   sharedWebhooks?: { name: string; routes(router: WebhookRouter): void };
+  /**
+   * A public API of the plugin's own, mounted under /api/<plugin id> (the instance carries no prefix of its own). Built
+   * once per app. Its routes are public: list them in tests/security/router-walk.test.ts.
+   */
+  publicRoutes?(host: PublicRoutesHost): AnyElysia;
   /**
    * With capabilities.window24h: how many hours after the contact's last message replies are allowed for this
    * connection (default 24; Messenger's HUMAN_AGENT tag allows 7 days). Outside it the core sends only templates.

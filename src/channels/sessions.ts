@@ -222,6 +222,12 @@ export class SessionManager {
     return this.entries.get(connectionId)?.session;
   }
 
+  /** The session object of a connection of this channel, whatever its status (a plugin's public routes reach only their own). */
+  sessionOf(channel: string, connectionId: number): ChannelSession | undefined {
+    const e = this.entries.get(connectionId);
+    return e?.channel === channel ? e.session : undefined;
+  }
+
   status(connectionId: number): ConnectionStatus | undefined {
     return this.entries.get(connectionId)?.status;
   }

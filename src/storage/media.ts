@@ -53,7 +53,7 @@ export class MediaStore {
   async save(companyId: number, input: SaveInput, opts: SaveOptions = {}): Promise<StoredMedia> {
     const scope = forCompany(this.opts.db, companyId);
     const blob = input.data instanceof Blob ? input.data : new Blob([input.data as BlobPart]);
-    const maxBytes = opts.maxBytes ?? (await this.defaultMaxBytes());
+    const maxBytes = opts.maxBytes ?? (await this.limitBytes());
     if (blob.size > maxBytes) throw new AppError("ERR_MEDIA_TOO_LARGE", 413, `The file is larger than ${formatBytes(maxBytes)}`);
     const sniffed = await sniff(blob, input.name);
     const allow = opts.allow ?? MEDIA_KINDS;
@@ -113,7 +113,8 @@ export class MediaStore {
     return join(this.opts.dir, key.slice(0, 2), key);
   }
 
-  private async defaultMaxBytes(): Promise<number> {
+  /** The largest file saved without a maxBytes of its own: the platform setting downloadLimit (MB). */
+  async limitBytes(): Promise<number> {
     return (Number(await getPlatformSetting(this.opts.db, "downloadLimit")) || 64) * 1024 * 1024;
   }
 }

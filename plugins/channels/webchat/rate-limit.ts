@@ -1,15 +1,16 @@
 /**
- * Rate limits of the public visitor API, per visitor and per client address:
+ * Rate limits of the public visitor API, per visitor and per client address, per minute:
  *
- *   WEBCHAT_RATE_PER_MIN          messages a visitor may post per minute (default 30)
- *   WEBCHAT_RATE_PER_MIN_IP       messages one address may post per minute, all visitors together (default 120)
- *   WEBCHAT_SESSIONS_PER_MIN_IP   visitor sessions one address may start per minute (default 10)
+ *   messagesPerVisitor   messages a visitor may post (WEBCHAT_RATE_PER_MIN, default 30)
+ *   messagesPerIp        messages one address may post, all visitors together (WEBCHAT_RATE_PER_MIN_IP, default 120)
+ *   sessionsPerIp        visitor sessions one address may start (WEBCHAT_SESSIONS_PER_MIN_IP, default 10)
  *
- * History reads (GET messages) count in their own per-address bucket at four times the message rate.
- * Over a limit the API answers 429 ERR_RATE_LIMITED with Retry-After. Counters live in memory (one process).
+ * The rates come from the app's configuration through plugins/index.ts (src/config.ts validates them and holds the
+ * defaults), so the plugin reads no configuration itself. History reads (GET messages) and socket opens count in their
+ * own per-address bucket at four times the message rate. Over a limit the API answers 429 ERR_RATE_LIMITED with
+ * Retry-After. Counters live in memory (one process).
  */
 import type { ChannelHost } from "../../../src/channels/adapter";
-import type { Config } from "../../../src/config";
 
 /** The core's clock, as the host hands it over. */
 type Clock = ChannelHost["clock"];
@@ -21,14 +22,11 @@ export interface WebchatLimits {
   readsPerIp: number;
 }
 
-/** The limits from the app's configuration (src/config.ts validates them and holds the defaults). */
-export function webchatLimits(config: Pick<Config, "WEBCHAT_RATE_PER_MIN" | "WEBCHAT_RATE_PER_MIN_IP" | "WEBCHAT_SESSIONS_PER_MIN_IP">): WebchatLimits {
-  return {
-    messagesPerVisitor: config.WEBCHAT_RATE_PER_MIN,
-    messagesPerIp: config.WEBCHAT_RATE_PER_MIN_IP,
-    sessionsPerIp: config.WEBCHAT_SESSIONS_PER_MIN_IP,
-    readsPerIp: config.WEBCHAT_RATE_PER_MIN_IP * 4,
-  };
+/** The configured rates; the read bucket follows from them. */
+export type WebchatRates = Omit<WebchatLimits, "readsPerIp">;
+
+export function webchatLimits(rates: WebchatRates): WebchatLimits {
+  return { ...rates, readsPerIp: rates.messagesPerIp * 4 };
 }
 
 const WINDOW_MS = 60_000;

@@ -15,29 +15,23 @@
  * answers the first post's message (it is the inbound externalId, namespaced by the visitor). Rate limits per
  * visitor and per address (rate-limit.ts) answer 429 ERR_RATE_LIMITED.
  *
- * Everything that writes goes through the connection's session and its ChannelHost (contact, inbound, history); the
- * reads of our own are the widgetKey -> connection lookup (cached a minute; a deleted or stopped connection has no
- * session, so its widget answers 404 at once) and, for messages the host already handed over, their edited mark and
- * the agents' reactions.
+ * The core mounts these routes under /api/webchat (ChannelPlugin.publicRoutes) and hands them a PublicRoutesHost, the
+ * only part of the core they see besides the sessions' ChannelHost: it finds the connection behind a widgetKey (a
+ * deleted or stopped connection has no session, so its widget answers 404 at once), and lends the core's client
+ * address rule, validation, error shape and media checks, so these answers read like every other route's. Everything
+ * that writes goes through the connection's session and its ChannelHost (contact, inbound, history); the history
+ * carries the edited mark and the agents' reactions, so nothing here reads the database.
  */
 import { Elysia } from "elysia";
 import { z } from "zod";
-import type { HostMessage, InboundMessage } from "../../../src/channels/adapter";
-import type { AppContext } from "../../../src/context";
-import { clientIp } from "../../../src/http/client";
-import { forCompany } from "../../../src/db/scope";
-import { AppError, notFound, validationError } from "../../../src/http/errors";
-import { parse } from "../../../src/http/validate";
-import { getPlatformSetting } from "../../../src/modules/settings/queries";
-import { sniff } from "../../../src/storage/sniff";
+import type { HostMessage, InboundMessage, PublicRoutesHost } from "../../../src/channels/adapter";
 import { webchatConfigSchema } from "./manifest";
-import { RateLimiter, type WebchatLimits, webchatLimits } from "./rate-limit";
+import { RateLimiter, type WebchatLimits } from "./rate-limit";
 import { clientIdOf, inboundExternalId, type VisitorLink, type VisitorMessage, WebchatSession } from "./session";
 import { type VisitorClaims, VisitorTokens } from "./token";
 
 export const PAGE_SIZE = 20;
 const BODY_MAX = 4096;
-const KEY_CACHE_MS = 60_000;
 const ANSWERS_KEPT = 5_000;
 const WIDGET_KEY = /^[A-Za-z0-9]{16,64}$/;
 
@@ -77,22 +71,9 @@ const clientFrame = z.discriminatedUnion("event", [
   z.object({ event: z.literal("ping") }),
 ]);
 
-const rateLimited = (retryAfterS: number) => new AppError("ERR_RATE_LIMITED", 429, "Too many requests; try again shortly", { retryAfter: retryAfterS });
-const unauthorized = () => new AppError("ERR_UNAUTHORIZED", 401, "Start a chat session first");
-const chatUnavailable = () => notFound("This chat is not available");
-
-interface KeyEntry {
-  connectionId: number;
-  companyId: number;
-  name: string;
-  config: string;
-  at: number;
-}
-
 interface Resolved {
   session: WebchatSession;
   connectionId: number;
-  companyId: number;
   name: string;
   config: string;
 }
@@ -104,11 +85,10 @@ interface SocketState {
   detach: () => void;
 }
 
-export function webchatRoutes(ctx: AppContext, opts: { limits?: WebchatLimits } = {}) {
-  const tokens = new VisitorTokens(ctx.secrets.jwt);
-  const limits = opts.limits ?? webchatLimits(ctx.config);
-  const limiter = new RateLimiter(ctx.clock);
-  const keys = new Map<string, KeyEntry>();
+export function webchatRoutes(host: PublicRoutesHost, limits: WebchatLimits) {
+  const tokens = new VisitorTokens(host.signingSecret);
+  const limiter = new RateLimiter(host.clock);
+  const chatUnavailable = () => host.errors.notFound("This chat is not available");
   const sockets = new Map<string, SocketState>();
   /** Recent post answers by connection and externalId (idempotent posts answer the same). */
   const answers = new Map<string, VisitorMessage>();
@@ -116,37 +96,17 @@ export function webchatRoutes(ctx: AppContext, opts: { limits?: WebchatLimits } 
   /** The live web-chat session behind a widgetKey; 404 for an unknown key, a deleted or a stopped connection. */
   async function resolve(widgetKey: string): Promise<Resolved> {
     if (!WIDGET_KEY.test(widgetKey)) throw chatUnavailable();
-    const now = Date.now();
-    let entry = keys.get(widgetKey);
-    if (!entry || now - entry.at > KEY_CACHE_MS) {
-      const row = await ctx.db
-        .selectFrom("connections")
-        .select(["id", "companyId", "name", "config"])
-        .where("widgetKey", "=", widgetKey)
-        .where("channel", "=", "webchat")
-        .where("deletedAt", "is", null)
-        .executeTakeFirst();
-      if (!row) {
-        keys.delete(widgetKey);
-        throw chatUnavailable();
-      }
-      if (keys.size > 10_000) keys.clear();
-      entry = { connectionId: row.id, companyId: row.companyId, name: row.name, config: row.config, at: now };
-      keys.set(widgetKey, entry);
-    }
-    const session = ctx.channels.sessions.session(entry.connectionId);
-    if (!(session instanceof WebchatSession) || !session.isRunning || session.host.connection.companyId !== entry.companyId) {
-      keys.delete(widgetKey);
-      throw chatUnavailable();
-    }
-    return { session, connectionId: entry.connectionId, companyId: entry.companyId, name: entry.name, config: entry.config };
+    const conn = await host.connectionByPublicKey(widgetKey);
+    const session = conn?.session;
+    if (!conn || !(session instanceof WebchatSession) || !session.isRunning) throw chatUnavailable();
+    return { session, connectionId: conn.id, name: conn.name, config: conn.config };
   }
 
   /** The visitor behind the bearer token, for this connection only. */
   function visitorOf(authorization: string | undefined, conn: Resolved): VisitorClaims {
     const m = /^Bearer (\S+)$/i.exec(authorization ?? "");
-    const claims = m ? tokens.verify(m[1], ctx.clock.now().getTime()) : undefined;
-    if (!claims || claims.connectionId !== conn.connectionId) throw unauthorized();
+    const claims = m ? tokens.verify(m[1], host.clock.now().getTime()) : undefined;
+    if (!claims || claims.connectionId !== conn.connectionId) throw host.errors.unauthorized("Start a chat session first");
     return claims;
   }
 
@@ -154,42 +114,24 @@ export function webchatRoutes(ctx: AppContext, opts: { limits?: WebchatLimits } 
     const r = limiter.take(buckets);
     if (r.ok) return;
     set.headers["retry-after"] = String(r.retryAfterS);
-    throw rateLimited(r.retryAfterS);
+    throw host.errors.rateLimited("Too many requests; try again shortly", r.retryAfterS);
   }
 
   /**
-   * Messages of the visitor's conversation as the visitor API shows them: the host's view plus the edited mark and the
-   * agents' reactions (read for these ids only, which the host answered for this visitor). Visitor messages' ids are
-   * remembered by the session (a reaction to one is pushed live without a look-up).
+   * Messages of the visitor's conversation as the visitor API shows them. Visitor messages' ids are remembered by the
+   * session (a reaction to one is pushed live without a look-up).
    */
-  async function visitorMessages(session: WebchatSession, visitorId: string, rows: HostMessage[]): Promise<VisitorMessage[]> {
-    if (!rows.length) return [];
-    const ids = rows.map((m) => m.id);
-    const s = forCompany(ctx.db, session.host.connection.companyId);
-    const [edited, reactions] = await Promise.all([
-      s.selectFrom("messages").select("id").where("id", "in", ids).where("isEdited", "=", 1).execute(),
-      s
-        .selectFrom("message_reactions")
-        .select(["messageId", "emoji"])
-        .where("messageId", "in", ids)
-        .where("fromMe", "=", 1)
-        .orderBy("createdAt")
-        .orderBy("id")
-        .execute(),
-    ]);
-    const editedIds = new Set(edited.map((r) => r.id));
-    const byMessage = new Map<number, string[]>();
-    for (const r of reactions) byMessage.set(r.messageId, [...(byMessage.get(r.messageId) ?? []), r.emoji]);
+  function visitorMessages(session: WebchatSession, visitorId: string, rows: HostMessage[]): VisitorMessage[] {
     return rows.map((m) => {
       if (!m.fromMe && m.externalId) session.rememberId(m.externalId, m.id);
-      return toVisitorMessage(m, visitorId, { isEdited: editedIds.has(m.id), reactions: m.isDeleted ? [] : (byMessage.get(m.id) ?? []) });
+      return toVisitorMessage(m, visitorId);
     });
   }
 
   /** One message of the visitor's conversation by id (through the host: their own chat only, never a private note). */
   async function messageView(session: WebchatSession, visitorId: string, messageId: number): Promise<VisitorMessage | undefined> {
     const [m] = await session.host.history(visitorId, { beforeId: messageId + 1, limit: 1 });
-    return m && m.id === messageId ? (await visitorMessages(session, visitorId, [m]))[0] : undefined;
+    return m && m.id === messageId ? visitorMessages(session, visitorId, [m])[0] : undefined;
   }
 
   /**
@@ -209,7 +151,7 @@ export function webchatRoutes(ctx: AppContext, opts: { limits?: WebchatLimits } 
         mediaUrl: null,
         mediaType: null,
         mediaName: null,
-        createdAt: ctx.clock.now().toISOString(),
+        createdAt: host.clock.now().toISOString(),
         fromMe: true,
         ack: 0,
         clientId: clientIdOf(event.externalId, visitorId),
@@ -219,16 +161,16 @@ export function webchatRoutes(ctx: AppContext, opts: { limits?: WebchatLimits } 
       };
       session.rememberId(event.externalId, result.messageId);
     } else message = await messageView(session, visitorId, result.messageId);
-    if (!message) throw new AppError("ERR_INTERNAL", 500, "The message was stored but cannot be read back");
+    if (!message) throw host.errors.internal("The message was stored but cannot be read back");
     if (answers.size >= ANSWERS_KEPT) answers.delete(answers.keys().next().value!);
     answers.set(key, message);
     return message;
   }
 
-  return new Elysia({ prefix: "/api/webchat" })
+  return new Elysia()
     .get("/:widgetKey/config", async ({ params, request, server, set }) => {
       const conn = await resolve(params.widgetKey);
-      limit(set, [{ key: `r:${clientIp(ctx.config, request, server)}`, limit: limits.readsPerIp }]);
+      limit(set, [{ key: `r:${host.clientIp(request, server)}`, limit: limits.readsPerIp }]);
       const cfg = webchatConfigSchema.safeParse(safeJson(conn.config));
       const c = cfg.success ? cfg.data : webchatConfigSchema.parse({});
       return { title: c.title || conn.name, greeting: c.greeting, color: c.color };
@@ -236,8 +178,8 @@ export function webchatRoutes(ctx: AppContext, opts: { limits?: WebchatLimits } 
 
     .post("/:widgetKey/sessions", async ({ params, body, request, server, set }) => {
       const conn = await resolve(params.widgetKey);
-      limit(set, [{ key: `s:${clientIp(ctx.config, request, server)}`, limit: limits.sessionsPerIp }]);
-      const input = parse(sessionBody, body);
+      limit(set, [{ key: `s:${host.clientIp(request, server)}`, limit: limits.sessionsPerIp }]);
+      const input = host.parse(sessionBody, body);
       const visitorId = crypto.randomUUID();
       const contact = await conn.session.host.contact({
         id: visitorId,
@@ -245,29 +187,29 @@ export function webchatRoutes(ctx: AppContext, opts: { limits?: WebchatLimits } 
         ...(input.email ? { email: input.email } : {}),
         ...(input.phone ? { number: input.phone } : {}),
       });
-      return { visitorToken: tokens.sign(visitorId, conn.connectionId, ctx.clock.now().getTime()), contact: { id: contact.id, name: contact.name } };
+      return { visitorToken: tokens.sign(visitorId, conn.connectionId, host.clock.now().getTime()), contact: { id: contact.id, name: contact.name } };
     })
 
     .get("/:widgetKey/messages", async ({ params, query, headers, request, server, set }) => {
       const conn = await resolve(params.widgetKey);
       const { visitorId } = visitorOf(headers.authorization, conn);
-      limit(set, [{ key: `r:${clientIp(ctx.config, request, server)}`, limit: limits.readsPerIp }]);
-      const { before } = parse(historyQuery, query);
+      limit(set, [{ key: `r:${host.clientIp(request, server)}`, limit: limits.readsPerIp }]);
+      const { before } = host.parse(historyQuery, query);
       const rows = await conn.session.host.history(visitorId, { beforeId: before, limit: PAGE_SIZE + 1 });
       const page = rows.slice(0, PAGE_SIZE).reverse();
       for (const m of page) if (m.fromMe && m.ack < 3) conn.session.allowAck(visitorId, m.id);
-      return { messages: await visitorMessages(conn.session, visitorId, page), hasMore: rows.length > PAGE_SIZE };
+      return { messages: visitorMessages(conn.session, visitorId, page), hasMore: rows.length > PAGE_SIZE };
     })
 
     .post("/:widgetKey/messages", async ({ params, body, headers, request, server, set }) => {
       const conn = await resolve(params.widgetKey);
       const { visitorId } = visitorOf(headers.authorization, conn);
-      const ip = clientIp(ctx.config, request, server);
+      const ip = host.clientIp(request, server);
       limit(set, [
         { key: `v:${conn.connectionId}:${visitorId}`, limit: limits.messagesPerVisitor },
         { key: `m:${ip}`, limit: limits.messagesPerIp },
       ]);
-      const input = await postInput(ctx, request, body);
+      const input = await postInput(host, request, body);
       const event: InboundMessage = {
         type: "message",
         chat: { id: visitorId },
@@ -279,9 +221,9 @@ export function webchatRoutes(ctx: AppContext, opts: { limits?: WebchatLimits } 
       const result = await conn.session.host.inbound(event);
       if (result.status === "dropped") {
         if (result.reason === "connection_deleted") throw chatUnavailable();
-        throw validationError({ body: "The message was not accepted" });
+        throw host.errors.validation({ body: "The message was not accepted" });
       }
-      if (result.status === "updated") throw new AppError("ERR_INTERNAL", 500, "Unexpected inbound result");
+      if (result.status === "updated") throw host.errors.internal("Unexpected inbound result");
       const message = await answerOf(conn.session, visitorId, event, result);
       // The visitor's other tabs show it too (the widget de-duplicates by id).
       if (result.status === "stored") conn.session.push(visitorId, { event: "message", data: message });
@@ -291,14 +233,14 @@ export function webchatRoutes(ctx: AppContext, opts: { limits?: WebchatLimits } 
     .use(
       // Its own instance, so the address resolver runs for the socket's upgrade only.
       new Elysia()
-        .resolve(({ request, server }) => ({ clientAddress: clientIp(ctx.config, request, server) }))
+        .resolve(({ request, server }) => ({ clientAddress: host.clientIp(request, server) }))
         .ws("/socket", {
           open(ws) {
             const raw = ws.raw;
-            const claims = tokens.verify(ws.data.query.visitorToken, ctx.clock.now().getTime());
+            const claims = tokens.verify(ws.data.query.visitorToken, host.clock.now().getTime());
             if (!claims) return raw.close(CLOSE_UNAUTHORIZED.code, CLOSE_UNAUTHORIZED.reason);
             // A genuine token of a connection that is stopped (or deleted): not the visitor's fault, they keep their token.
-            const session = ctx.channels.sessions.session(claims.connectionId);
+            const session = host.session(claims.connectionId);
             if (!(session instanceof WebchatSession) || !session.isRunning) return raw.close(CLOSE_UNAVAILABLE.code, CLOSE_UNAVAILABLE.reason);
             if (!limiter.take([{ key: `r:${ws.data.clientAddress}`, limit: limits.readsPerIp }]).ok) return raw.close(CLOSE_RATE_LIMITED.code, CLOSE_RATE_LIMITED.reason);
             const link: VisitorLink = { send: (text) => void raw.send(text), close: (code, reason) => raw.close(code, reason) };
@@ -325,32 +267,32 @@ export function webchatRoutes(ctx: AppContext, opts: { limits?: WebchatLimits } 
 }
 
 /** JSON {body, clientId} or multipart {file (or attachment/media), body?, clientId?}; one file per message. */
-async function postInput(ctx: AppContext, request: Request, raw: unknown): Promise<{ body: string; clientId?: string; file?: File }> {
+async function postInput(host: PublicRoutesHost, request: Request, raw: unknown): Promise<{ body: string; clientId?: string; file?: File }> {
   const type = request.headers.get("content-type") ?? "";
   if (!type.startsWith("multipart/form-data")) {
-    const input = parse(postBody, raw);
-    if (!input.body.trim()) throw validationError({ body: "Required" });
+    const input = host.parse(postBody, raw);
+    if (!input.body.trim()) throw host.errors.validation({ body: "Required" });
     return input;
   }
   const form = (raw ?? {}) as Record<string, unknown>;
   const text = (v: unknown) => (typeof v === "string" ? v : Array.isArray(v) && typeof v[0] === "string" ? v[0] : undefined);
-  const input = parse(postBody, { body: text(form.body), clientId: text(form.clientId) });
+  const input = host.parse(postBody, { body: text(form.body), clientId: text(form.clientId) });
   const given = form.file ?? form.attachment ?? form.media;
   const files = (Array.isArray(given) ? given : given === undefined ? [] : [given]).filter((f): f is File => f instanceof File);
-  if (given !== undefined && files.length !== 1) throw validationError({ file: "Send exactly one file" });
+  if (given !== undefined && files.length !== 1) throw host.errors.validation({ file: "Send exactly one file" });
   const file = files[0];
   if (!file) {
-    if (!input.body.trim()) throw validationError({ body: "Required" });
+    if (!input.body.trim()) throw host.errors.validation({ body: "Required" });
     return input;
   }
   // Checked here so the visitor gets 413/415 at once; the media store checks the same again when it saves the file.
-  const maxBytes = (Number(await getPlatformSetting(ctx.db, "downloadLimit")) || 64) * 1024 * 1024;
-  if (file.size > maxBytes) throw new AppError("ERR_MEDIA_TOO_LARGE", 413, `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`);
-  if (!(await sniff(file, file.name || "file"))) throw new AppError("ERR_MEDIA_TYPE_NOT_ALLOWED", 415, "This type of file is not accepted here");
+  const maxBytes = await host.mediaLimitBytes();
+  if (file.size > maxBytes) throw host.errors.mediaTooLarge(`The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`);
+  if (!(await host.acceptsMedia(file))) throw host.errors.mediaTypeNotAllowed("This type of file is not accepted here");
   return { ...input, file };
 }
 
-function toVisitorMessage(m: HostMessage, visitorId: string, extra: Pick<VisitorMessage, "isEdited" | "reactions">): VisitorMessage {
+function toVisitorMessage(m: HostMessage, visitorId: string): VisitorMessage {
   return {
     id: m.id,
     body: m.body,
@@ -362,7 +304,8 @@ function toVisitorMessage(m: HostMessage, visitorId: string, extra: Pick<Visitor
     ack: m.ack,
     clientId: m.fromMe ? null : clientIdOf(m.externalId, visitorId),
     isDeleted: m.isDeleted,
-    ...extra,
+    isEdited: m.isEdited,
+    reactions: m.reactions,
   };
 }
 

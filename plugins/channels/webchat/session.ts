@@ -11,8 +11,9 @@
  *                  {id, emoji} (empty: removed), `edit` {id, body} or `delete` {id} frame, `id` being the message id the
  *                  visitor API shows. Like send, they store nothing: the core stores the change and the history shows it.
  *
- * The visitor API (routes.ts) reaches the session through the core's session manager and uses its host:
- * host.contact (new visitor), host.inbound (a visitor's message), host.history (the conversation).
+ * The visitor API (routes.ts) reaches the session through its PublicRoutesHost (by widgetKey, or by the connection a
+ * visitor token names) and uses the session's host: host.contact (new visitor), host.inbound (a visitor's message),
+ * host.history (the conversation).
  */
 import { type Ack, ChannelError, type ChannelErrorCode, type ChannelHost, type ChannelSession, type MessageRef, type OutboundMessage } from "../../../src/channels/adapter";
 import type { WebchatConfig } from "./manifest";

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { MovableClock } from "../../../src/clock";
 import { loadConfig } from "../../../src/config";
+import { webchatRatesOf } from "../../index";
 import { RateLimiter, webchatLimits } from "./rate-limit";
 import { VISITOR_TOKEN_TTL_S, VisitorTokens } from "./token";
 
@@ -63,8 +64,8 @@ describe("rate limiter", () => {
   });
 
   test("limits come from the configuration, with defaults", () => {
-    expect(webchatLimits(loadConfig({}))).toEqual({ messagesPerVisitor: 30, messagesPerIp: 120, sessionsPerIp: 10, readsPerIp: 480 });
-    expect(webchatLimits(loadConfig({ WEBCHAT_RATE_PER_MIN: "5", WEBCHAT_RATE_PER_MIN_IP: "50", WEBCHAT_SESSIONS_PER_MIN_IP: "2" }))).toEqual({
+    expect(webchatLimits(webchatRatesOf(loadConfig({})))).toEqual({ messagesPerVisitor: 30, messagesPerIp: 120, sessionsPerIp: 10, readsPerIp: 480 });
+    expect(webchatLimits(webchatRatesOf(loadConfig({ WEBCHAT_RATE_PER_MIN: "5", WEBCHAT_RATE_PER_MIN_IP: "50", WEBCHAT_SESSIONS_PER_MIN_IP: "2" })))).toEqual({
       messagesPerVisitor: 5,
       messagesPerIp: 50,
       sessionsPerIp: 2,
