@@ -26,10 +26,8 @@
  * Why not the jobs table: sends must keep per-chat order, start at once, and be at-most-once; the message row itself
  * is the durable record (queued / sending / sent / failed), and recover() is the reclaiming job (docs/decisions.md).
  */
-import { sql } from "kysely";
 import type { AppContext } from "../context";
 import type { MessageOrigin } from "../db/schema";
-import { forCompany } from "../db/scope";
 import { noPermission } from "../http/errors";
 import type { StoredMedia } from "../storage/media";
 import { canSeeTicket, type VisibilityActor, type VisibilityTicket } from "../modules/tickets/visibility";
@@ -37,6 +35,27 @@ import { ChannelError, type ChannelErrorCode, type ChannelSession, type InboundL
 import type { ConnectionRef, InboundPipeline } from "./inbound";
 import { mediaTypeOf, summary } from "./inbound";
 import { KeyedChain } from "./keyed";
+import {
+  claimForSend,
+  deleteEchoOf,
+  failedMessage,
+  failInFlight,
+  failQueuedBefore,
+  hasEarlierRetry,
+  insertMessage,
+  isTimedOut,
+  markFailed,
+  markSent,
+  messageToSend,
+  queuedOfConnection,
+  queuedOfTicket,
+  quotedMessage,
+  requeueFailed,
+  requeueForLater,
+  retriesDue,
+  setTicketLastMessage,
+  ticketForMessage,
+} from "./outbound-queries";
 import { assertReplyWindowOpen } from "./window";
 
 /** Codes the core stores on a failed message besides the plugins' ChannelError codes. */
@@ -134,50 +153,38 @@ export class Outbound {
     if (!isPrivate && !input.template) await assertReplyWindowOpen(this.ctx, input.companyId, input.ticketId);
     const nowIso = this.ctx.clock.now().toISOString();
     const { messageId } = await this.ctx.db.transaction().execute(async (trx) => {
-      const ticket = await forCompany(trx, input.companyId)
-        .selectFrom("tickets")
-        .select(["id", "contactId", "whatsappId", "queueId"])
-        .where("id", "=", input.ticketId)
-        .executeTakeFirstOrThrow();
+      const ticket = await ticketForMessage(trx, input.companyId, input.ticketId);
       const media = input.media;
-      const row = await trx
-        .insertInto("messages")
-        .values({
-          companyId: input.companyId,
-          ticketId: ticket.id,
-          contactId: ticket.contactId,
-          connectionId: ticket.whatsappId,
-          body: input.body,
-          fromMe: 1,
-          read: 1,
-          isPrivate: isPrivate ? 1 : 0,
-          isForwarded: input.isForwarded ? 1 : 0,
-          mediaKey: media?.key ?? null,
-          mediaType: media ? mediaTypeOf(media.mime) : input.template ? "template" : input.vCard ? "contactMessage" : input.location ? "locationMessage" : null,
-          mimetype: media?.mime ?? null,
-          mediaName: media?.name ?? null,
-          quotedMsgId: input.quotedMsgId ?? null,
-          ack: 0,
-          origin: input.origin,
-          sendStatus: isPrivate ? null : "queued",
-          queuedAt: isPrivate ? null : nowIso,
-          vCard: input.vCard ?? null,
-          data: input.location ? JSON.stringify({ location: input.location }) : input.template ? JSON.stringify({ template: input.template }) : null,
-          queueId: ticket.queueId,
-          userId: input.userId ?? null,
-          createdAt: nowIso,
-          updatedAt: nowIso,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
+      const messageId = await insertMessage(trx, {
+        companyId: input.companyId,
+        ticketId: ticket.id,
+        contactId: ticket.contactId,
+        connectionId: ticket.whatsappId,
+        body: input.body,
+        fromMe: 1,
+        read: 1,
+        isPrivate: isPrivate ? 1 : 0,
+        isForwarded: input.isForwarded ? 1 : 0,
+        mediaKey: media?.key ?? null,
+        mediaType: media ? mediaTypeOf(media.mime) : input.template ? "template" : input.vCard ? "contactMessage" : input.location ? "locationMessage" : null,
+        mimetype: media?.mime ?? null,
+        mediaName: media?.name ?? null,
+        quotedMsgId: input.quotedMsgId ?? null,
+        ack: 0,
+        origin: input.origin,
+        sendStatus: isPrivate ? null : "queued",
+        queuedAt: isPrivate ? null : nowIso,
+        vCard: input.vCard ?? null,
+        data: input.location ? JSON.stringify({ location: input.location }) : input.template ? JSON.stringify({ template: input.template }) : null,
+        queueId: ticket.queueId,
+        userId: input.userId ?? null,
+        createdAt: nowIso,
+        updatedAt: nowIso,
+      });
       if (!isPrivate) {
-        await trx
-          .updateTable("tickets")
-          .set({ lastMessage: summary(input.body, media?.name ?? (input.location ? "locationMessage" : undefined)), unreadMessages: 0, updatedAt: nowIso })
-          .where("id", "=", ticket.id)
-          .execute();
+        await setTicketLastMessage(trx, input.companyId, ticket.id, summary(input.body, media?.name ?? (input.location ? "locationMessage" : undefined)), nowIso);
       }
-      return { messageId: row.id };
+      return { messageId };
     });
     this.ctx.bus.emit("message.created", { companyId: input.companyId, ticketId: input.ticketId, messageId });
     if (!isPrivate) {
@@ -192,25 +199,10 @@ export class Outbound {
    * ERR_OUTSIDE_WINDOW, as for a new message, when the reply window has closed and it is not a template.
    */
   async requeue(companyId: number, messageId: number): Promise<boolean> {
-    const scope = forCompany(this.ctx.db, companyId);
-    const failed = await scope
-      .selectFrom("messages")
-      .select(["ticketId", "mediaType"])
-      .where("id", "=", messageId)
-      .where("sendStatus", "=", "failed")
-      .executeTakeFirst();
+    const failed = await failedMessage(this.ctx.db, companyId, messageId);
     if (!failed) return false;
     if (failed.mediaType !== "template") await assertReplyWindowOpen(this.ctx, companyId, failed.ticketId);
-    const nowIso = this.ctx.clock.now().toISOString();
-    const row = await scope
-      .updateTable("messages")
-      .set({ sendStatus: "queued", queuedAt: nowIso, sendingAt: null, retryAt: null, errorCode: null, errorMessage: null, updatedAt: nowIso })
-      .where("id", "=", messageId)
-      .where("sendStatus", "=", "failed")
-      .where("isPrivate", "=", 0)
-      .where("origin", "not in", ["contact", "phone"])
-      .returning(["id", "ticketId"])
-      .executeTakeFirst();
+    const row = await requeueFailed(this.ctx.db, companyId, messageId, this.ctx.clock.now().toISOString());
     if (!row) return false;
     this.ctx.bus.emit("message.updated", { companyId, ticketId: row.ticketId, messageId });
     this.dispatch(row.id, row.ticketId);
@@ -227,26 +219,12 @@ export class Outbound {
   /** The session of the connection is CONNECTED: send what waited for it (oldest first). */
   async flushConnection(connectionId: number): Promise<void> {
     await this.expireStale();
-    const rows = await this.ctx.db
-      .selectFrom("messages")
-      .select(["id", "ticketId"])
-      .where("sendStatus", "=", sql.lit("queued"))
-      .where("connectionId", "=", connectionId)
-      .orderBy("queuedAt")
-      .orderBy("id")
-      .execute();
-    for (const r of rows) void this.dispatch(r.id, r.ticketId);
+    for (const r of await queuedOfConnection(this.ctx.db, connectionId)) void this.dispatch(r.id, r.ticketId);
   }
 
   /** Boot: in-flight rows become failed (INTERRUPTED), too-old queued rows expire. Starts the periodic expiry sweep. */
   async recover(): Promise<void> {
-    const nowIso = this.ctx.clock.now().toISOString();
-    const interrupted = await this.ctx.db
-      .updateTable("messages")
-      .set({ sendStatus: "failed", errorCode: "INTERRUPTED", errorMessage: ERROR_TEXT.INTERRUPTED, updatedAt: nowIso })
-      .where("sendStatus", "=", sql.lit("sending"))
-      .returning(["id", "ticketId", "companyId"])
-      .execute();
+    const interrupted = await failInFlight(this.ctx.db, "INTERRUPTED", ERROR_TEXT.INTERRUPTED, this.ctx.clock.now().toISOString());
     for (const m of interrupted) this.ctx.bus.emit("message.updated", { companyId: m.companyId, ticketId: m.ticketId, messageId: m.id });
     if (interrupted.length) this.ctx.log.warn("sends interrupted by a restart marked failed", { count: interrupted.length });
     await this.expireStale();
@@ -262,13 +240,7 @@ export class Outbound {
 
   /** Dispatches the messages queued again whose retryAt has come (oldest first). */
   async retryDue(): Promise<void> {
-    // No ORDER BY: it would scan every message instead of the queued rows' partial index.
-    const rows = await this.ctx.db
-      .selectFrom("messages")
-      .select(["id", "ticketId"])
-      .where("sendStatus", "=", sql.lit("queued"))
-      .where("retryAt", "<=", this.ctx.clock.now().toISOString())
-      .execute();
+    const rows = await retriesDue(this.ctx.db, this.ctx.clock.now().toISOString());
     for (const r of rows.sort((a, b) => a.id - b.id)) void this.dispatch(r.id, r.ticketId);
   }
 
@@ -276,13 +248,7 @@ export class Outbound {
   async expireStale(): Promise<number> {
     const now = this.ctx.clock.now();
     const cutoff = new Date(now.getTime() - MAX_SEND_DELAY_MS).toISOString();
-    const expired = await this.ctx.db
-      .updateTable("messages")
-      .set({ sendStatus: "failed", errorCode: "EXPIRED", errorMessage: ERROR_TEXT.EXPIRED, updatedAt: now.toISOString() })
-      .where("sendStatus", "=", sql.lit("queued"))
-      .where("queuedAt", "<", cutoff)
-      .returning(["id", "ticketId", "companyId"])
-      .execute();
+    const expired = await failQueuedBefore(this.ctx.db, cutoff, "EXPIRED", ERROR_TEXT.EXPIRED, now.toISOString());
     for (const m of expired) this.ctx.bus.emit("message.updated", { companyId: m.companyId, ticketId: m.ticketId, messageId: m.id });
     return expired.length;
   }
@@ -308,37 +274,7 @@ export class Outbound {
   // ---------------------------------------------------------------------------------------------------------
 
   private async sendOne(messageId: number): Promise<void> {
-    const db = this.ctx.db;
-    const row = await db
-      .selectFrom("messages")
-      .innerJoin("tickets", "tickets.id", "messages.ticketId")
-      .innerJoin("contacts", "contacts.id", "tickets.contactId")
-      .leftJoin("connections", "connections.id", "messages.connectionId")
-      .select([
-        "messages.id",
-        "messages.companyId",
-        "messages.ticketId",
-        "messages.connectionId",
-        "messages.body",
-        "messages.isPrivate",
-        "messages.origin",
-        "messages.sendStatus",
-        "messages.queuedAt",
-        "messages.retryAt",
-        "messages.attempts",
-        "messages.mediaKey",
-        "messages.mediaType",
-        "messages.quotedMsgId",
-        "messages.vCard",
-        "messages.data",
-        "contacts.identity",
-        "contacts.number",
-        "contacts.isGroup",
-        "connections.deletedAt as connectionDeletedAt",
-        "connections.channel",
-      ])
-      .where("messages.id", "=", messageId)
-      .executeTakeFirst();
+    const row = await messageToSend(this.ctx.db, messageId);
     if (!row || row.sendStatus !== "queued") return;
     if (row.isPrivate === 1 || row.origin === "contact" || row.origin === "phone") return;
     const now = this.ctx.clock.now();
@@ -360,13 +296,7 @@ export class Outbound {
 
     const outbound = await this.buildOutbound(row);
     // Claim: attempts and sendingAt are committed before the plugin is called.
-    const claimed = await db
-      .updateTable("messages")
-      .set((eb) => ({ sendStatus: "sending", attempts: eb("attempts", "+", 1), sendingAt: now.toISOString(), updatedAt: now.toISOString() }))
-      .where("id", "=", row.id)
-      .where("sendStatus", "=", "queued")
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) return;
+    if (!(await claimForSend(this.ctx.db, row.id, now.toISOString()))) return;
 
     const conn: ConnectionRef = { id: row.connectionId, companyId: row.companyId, channel: row.channel };
     const sending = Promise.resolve().then(() => session.send(outbound));
@@ -402,13 +332,13 @@ export class Outbound {
     const delay = Math.max(error.retryAfterMs ?? 0, RETRY_BASE_MS * 2 ** (attempt - 1));
     const retryAt = new Date(now.getTime() + delay);
     if (retryAt.getTime() - Date.parse(row.queuedAt ?? now.toISOString()) > MAX_SEND_DELAY_MS) return false;
-    const requeued = await this.ctx.db
-      .updateTable("messages")
-      .set({ sendStatus: "queued", retryAt: retryAt.toISOString(), errorCode: error.code, errorMessage: error.message.slice(0, 500), updatedAt: now.toISOString() })
-      .where("id", "=", row.id)
-      .where("sendStatus", "=", "sending")
-      .executeTakeFirst();
-    if (Number(requeued.numUpdatedRows) !== 1) return false;
+    const requeued = await requeueForLater(this.ctx.db, row.id, {
+      retryAt: retryAt.toISOString(),
+      errorCode: error.code,
+      errorMessage: error.message.slice(0, 500),
+      nowIso: now.toISOString(),
+    });
+    if (!requeued) return false;
     this.ctx.log.info("send refused for now; queued again", { messageId: row.id, code: error.code, attempt, retryAt: retryAt.toISOString() });
     this.ctx.bus.emit("message.updated", { companyId: row.companyId, ticketId: row.ticketId, messageId: row.id });
     const previous = this.retries.get(row.id);
@@ -423,25 +353,14 @@ export class Outbound {
   }
 
   /** An earlier message of the ticket is queued again for later: this one waits behind it (the chat keeps its order). */
-  private async behindRetry(messageId: number, ticketId: number, connectionId: number): Promise<boolean> {
-    // Among the connection's queued rows (their partial index), not the ticket's whole history.
-    const earlier = await this.ctx.db
-      .selectFrom("messages")
-      .select("id")
-      .where("connectionId", "=", connectionId)
-      .where("sendStatus", "=", sql.lit("queued"))
-      .where("ticketId", "=", ticketId)
-      .where("retryAt", "is not", null)
-      .where("id", "<", messageId)
-      .limit(1)
-      .executeTakeFirst();
-    return earlier !== undefined;
+  private behindRetry(messageId: number, ticketId: number, connectionId: number): Promise<boolean> {
+    return hasEarlierRetry(this.ctx.db, { messageId, ticketId, connectionId });
   }
 
   /** A message of the ticket was sent or failed: messages that waited behind one queued again go now, oldest first. */
   private async releaseHeld(ticketId: number): Promise<void> {
     if (!this.held.delete(ticketId)) return;
-    const rows = await this.ctx.db.selectFrom("messages").select("id").where("ticketId", "=", ticketId).where("sendStatus", "=", "queued").orderBy("id").execute();
+    const rows = await queuedOfTicket(this.ctx.db, ticketId);
     // Not awaited: this may run inside the ticket's chain, which the dispatches join after it.
     for (const r of rows) void this.dispatch(r.id, ticketId);
   }
@@ -487,11 +406,7 @@ export class Outbound {
       }
     }
     if (row.quotedMsgId) {
-      const q = await forCompany(this.ctx.db, row.companyId)
-        .selectFrom("messages")
-        .select(["externalId", "fromMe", "participant", "body", "isDeleted"])
-        .where("id", "=", row.quotedMsgId)
-        .executeTakeFirst();
+      const q = await quotedMessage(this.ctx.db, row.companyId, row.quotedMsgId);
       if (q?.externalId) {
         const ref: MessageRef = { externalId: q.externalId, chatId: msg.to.chatId, fromMe: q.fromMe === 1, body: q.isDeleted === 1 ? "" : q.body };
         if (q.participant) ref.participant = q.participant;
@@ -503,26 +418,14 @@ export class Outbound {
 
   private async recordSent(row: { id: number; companyId: number; ticketId: number }, conn: ConnectionRef, externalId: string | undefined): Promise<void> {
     const nowIso = this.ctx.clock.now().toISOString();
-    const set = { sendStatus: "sent" as const, retryAt: null, errorCode: null, errorMessage: null, updatedAt: nowIso };
-    const write = (ext: string | null) =>
-      this.ctx.db
-        .updateTable("messages")
-        .set((eb) => ({ ...set, externalId: ext, ack: sql<number>`max(${eb.ref("ack")}, 1)` }))
-        .where("id", "=", row.id)
-        .execute();
+    const write = (ext: string | null) => markSent(this.ctx.db, row.id, ext, nowIso);
     const ext = typeof externalId === "string" && externalId ? externalId : null;
     try {
       await write(ext);
     } catch (err) {
       if (!ext || !String(err).includes("UNIQUE")) throw err;
       // The channel's echo of our own send got stored first as a phone message: it is the same message, drop the echo.
-      await this.ctx.db
-        .deleteFrom("messages")
-        .where("connectionId", "=", conn.id)
-        .where("externalId", "=", ext)
-        .where("origin", "=", "phone")
-        .where("id", "<>", row.id)
-        .execute();
+      await deleteEchoOf(this.ctx.db, conn.id, ext, row.id);
       await write(ext);
     }
     this.ctx.bus.emit("message.updated", { companyId: row.companyId, ticketId: row.ticketId, messageId: row.id });
@@ -531,22 +434,11 @@ export class Outbound {
   }
 
   private async lateSuccess(row: { id: number; companyId: number; ticketId: number }, conn: ConnectionRef, externalId: string | undefined) {
-    const still = await this.ctx.db
-      .selectFrom("messages")
-      .select("id")
-      .where("id", "=", row.id)
-      .where("sendStatus", "=", "failed")
-      .where("errorCode", "=", "TIMEOUT")
-      .executeTakeFirst();
-    if (still) await this.recordSent(row, conn, externalId);
+    if (await isTimedOut(this.ctx.db, row.id)) await this.recordSent(row, conn, externalId);
   }
 
   private async fail(row: { id: number; companyId: number; ticketId: number }, code: SendErrorCode, message: string): Promise<void> {
-    await this.ctx.db
-      .updateTable("messages")
-      .set({ sendStatus: "failed", retryAt: null, errorCode: code, errorMessage: message.slice(0, 500), updatedAt: this.ctx.clock.now().toISOString() })
-      .where("id", "=", row.id)
-      .execute();
+    await markFailed(this.ctx.db, row.id, code, message.slice(0, 500), this.ctx.clock.now().toISOString());
     this.ctx.log.warn("message not sent", { messageId: row.id, code, error: message });
     this.ctx.bus.emit("message.updated", { companyId: row.companyId, ticketId: row.ticketId, messageId: row.id });
     await this.releaseHeld(row.ticketId);

@@ -1,0 +1,277 @@
+/**
+ * The outbound pipeline's SQL (outbound.ts).
+ *
+ * Two kinds of reads and writes: those for a company's request (queue a message on its ticket, a person's retry, the
+ * quoted message) are scoped through forCompany; the send worker's (claim, sent, failed, queued again, the boot
+ * recovery and the sweeps) go by message, connection or ticket id across companies on purpose — those ids come only
+ * from rows the core itself queued, never from a request, and one worker serves every company.
+ */
+import { type Insertable, sql } from "kysely";
+import type { Db } from "../db/database";
+import type { MessagesTable } from "../db/schema";
+import { forCompany } from "../db/scope";
+
+type Row = { id: number; ticketId: number };
+type Event = Row & { companyId: number };
+
+// ---------------------------------------------------------------------------------------------------------------
+// A company's requests
+
+/** The ticket a new message is stored on, with what the message copies from it. */
+export function ticketForMessage(db: Db, companyId: number, ticketId: number) {
+  return forCompany(db, companyId)
+    .selectFrom("tickets")
+    .select(["id", "contactId", "whatsappId", "queueId"])
+    .where("id", "=", ticketId)
+    .executeTakeFirstOrThrow();
+}
+
+export async function insertMessage(db: Db, values: Insertable<MessagesTable>): Promise<number> {
+  return (await db.insertInto("messages").values(values).returning("id").executeTakeFirstOrThrow()).id;
+}
+
+/** The ticket shows the message as its last one; agents answering have read the rest. */
+export async function setTicketLastMessage(db: Db, companyId: number, ticketId: number, lastMessage: string, nowIso: string): Promise<void> {
+  await forCompany(db, companyId).updateTable("tickets").set({ lastMessage, unreadMessages: 0, updatedAt: nowIso }).where("id", "=", ticketId).execute();
+}
+
+export function failedMessage(db: Db, companyId: number, messageId: number) {
+  return forCompany(db, companyId)
+    .selectFrom("messages")
+    .select(["ticketId", "mediaType"])
+    .where("id", "=", messageId)
+    .where("sendStatus", "=", "failed")
+    .executeTakeFirst();
+}
+
+/** A failed message that the core may send (not a note, not from the channel) queued again as if new. */
+export function requeueFailed(db: Db, companyId: number, messageId: number, nowIso: string): Promise<Row | undefined> {
+  return forCompany(db, companyId)
+    .updateTable("messages")
+    .set({
+      sendStatus: "queued",
+      queuedAt: nowIso,
+      sendingAt: null,
+      retryAt: null,
+      errorCode: null,
+      errorMessage: null,
+      updatedAt: nowIso,
+    })
+    .where("id", "=", messageId)
+    .where("sendStatus", "=", "failed")
+    .where("isPrivate", "=", 0)
+    .where("origin", "not in", ["contact", "phone"])
+    .returning(["id", "ticketId"])
+    .executeTakeFirst();
+}
+
+/** The quoted message as the channel needs to refer to it. */
+export function quotedMessage(db: Db, companyId: number, messageId: number) {
+  return forCompany(db, companyId)
+    .selectFrom("messages")
+    .select(["externalId", "fromMe", "participant", "body", "isDeleted"])
+    .where("id", "=", messageId)
+    .executeTakeFirst();
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The send worker (by id, across companies)
+
+/** What a send needs: the message, its contact's address and its connection. */
+export function messageToSend(db: Db, messageId: number) {
+  return db
+    .selectFrom("messages")
+    .innerJoin("tickets", "tickets.id", "messages.ticketId")
+    .innerJoin("contacts", "contacts.id", "tickets.contactId")
+    .leftJoin("connections", "connections.id", "messages.connectionId")
+    .select([
+      "messages.id",
+      "messages.companyId",
+      "messages.ticketId",
+      "messages.connectionId",
+      "messages.body",
+      "messages.isPrivate",
+      "messages.origin",
+      "messages.sendStatus",
+      "messages.queuedAt",
+      "messages.retryAt",
+      "messages.attempts",
+      "messages.mediaKey",
+      "messages.mediaType",
+      "messages.quotedMsgId",
+      "messages.vCard",
+      "messages.data",
+      "contacts.identity",
+      "contacts.number",
+      "contacts.isGroup",
+      "connections.deletedAt as connectionDeletedAt",
+      "connections.channel",
+    ])
+    .where("messages.id", "=", messageId)
+    .executeTakeFirst();
+}
+export type MessageToSend = NonNullable<Awaited<ReturnType<typeof messageToSend>>>;
+
+/** The claim: attempts and sendingAt, only if still queued (answers whether this caller got it). */
+export async function claimForSend(db: Db, messageId: number, nowIso: string): Promise<boolean> {
+  const r = await db
+    .updateTable("messages")
+    .set((eb) => ({
+      sendStatus: "sending",
+      attempts: eb("attempts", "+", 1),
+      sendingAt: nowIso,
+      updatedAt: nowIso,
+    }))
+    .where("id", "=", messageId)
+    .where("sendStatus", "=", "queued")
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** A send refused for now queued again for `retryAt`, keeping why (only if it is still the one being sent). */
+export async function requeueForLater(
+  db: Db,
+  messageId: number,
+  set: {
+    retryAt: string;
+    errorCode: string;
+    errorMessage: string;
+    nowIso: string;
+  },
+): Promise<boolean> {
+  const r = await db
+    .updateTable("messages")
+    .set({
+      sendStatus: "queued",
+      retryAt: set.retryAt,
+      errorCode: set.errorCode,
+      errorMessage: set.errorMessage,
+      updatedAt: set.nowIso,
+    })
+    .where("id", "=", messageId)
+    .where("sendStatus", "=", "sending")
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** Sent: its externalId, and an ack of at least 1 (an early ack may already be there). */
+export async function markSent(db: Db, messageId: number, externalId: string | null, nowIso: string): Promise<void> {
+  await db
+    .updateTable("messages")
+    .set((eb) => ({
+      sendStatus: "sent",
+      retryAt: null,
+      errorCode: null,
+      errorMessage: null,
+      updatedAt: nowIso,
+      externalId,
+      ack: sql<number>`max(${eb.ref("ack")}, 1)`,
+    }))
+    .where("id", "=", messageId)
+    .execute();
+}
+
+/** The channel's echo of our own send, stored first as a phone message under the same externalId. */
+export async function deleteEchoOf(db: Db, connectionId: number, externalId: string, messageId: number): Promise<void> {
+  await db
+    .deleteFrom("messages")
+    .where("connectionId", "=", connectionId)
+    .where("externalId", "=", externalId)
+    .where("origin", "=", "phone")
+    .where("id", "<>", messageId)
+    .execute();
+}
+
+export async function markFailed(db: Db, messageId: number, code: string, message: string, nowIso: string): Promise<void> {
+  await db
+    .updateTable("messages")
+    .set({
+      sendStatus: "failed",
+      retryAt: null,
+      errorCode: code,
+      errorMessage: message,
+      updatedAt: nowIso,
+    })
+    .where("id", "=", messageId)
+    .execute();
+}
+
+/** Whether the message is still failed for a timeout (a late answer then says it went out). */
+export async function isTimedOut(db: Db, messageId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom("messages")
+    .select("id")
+    .where("id", "=", messageId)
+    .where("sendStatus", "=", "failed")
+    .where("errorCode", "=", "TIMEOUT")
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** An earlier message of the ticket queued again for later, among the connection's queued rows (their partial index). */
+export async function hasEarlierRetry(db: Db, a: { messageId: number; ticketId: number; connectionId: number }): Promise<boolean> {
+  const earlier = await db
+    .selectFrom("messages")
+    .select("id")
+    .where("connectionId", "=", a.connectionId)
+    .where("sendStatus", "=", sql.lit("queued"))
+    .where("ticketId", "=", a.ticketId)
+    .where("retryAt", "is not", null)
+    .where("id", "<", a.messageId)
+    .limit(1)
+    .executeTakeFirst();
+  return earlier !== undefined;
+}
+
+/** The ticket's queued messages, oldest first. */
+export function queuedOfTicket(db: Db, ticketId: number) {
+  return db.selectFrom("messages").select("id").where("ticketId", "=", ticketId).where("sendStatus", "=", "queued").orderBy("id").execute();
+}
+
+/** The connection's queued messages, oldest first. */
+export function queuedOfConnection(db: Db, connectionId: number): Promise<Row[]> {
+  return db
+    .selectFrom("messages")
+    .select(["id", "ticketId"])
+    .where("sendStatus", "=", sql.lit("queued"))
+    .where("connectionId", "=", connectionId)
+    .orderBy("queuedAt")
+    .orderBy("id")
+    .execute();
+}
+
+/** Queued messages whose retryAt has come. No ORDER BY: it would scan every message instead of the queued rows' partial index. */
+export function retriesDue(db: Db, nowIso: string): Promise<Row[]> {
+  return db.selectFrom("messages").select(["id", "ticketId"]).where("sendStatus", "=", sql.lit("queued")).where("retryAt", "<=", nowIso).execute();
+}
+
+/** Boot: every message left `sending` failed with this code and text. */
+export function failInFlight(db: Db, code: string, message: string, nowIso: string): Promise<Event[]> {
+  return db
+    .updateTable("messages")
+    .set({
+      sendStatus: "failed",
+      errorCode: code,
+      errorMessage: message,
+      updatedAt: nowIso,
+    })
+    .where("sendStatus", "=", sql.lit("sending"))
+    .returning(["id", "ticketId", "companyId"])
+    .execute();
+}
+
+/** Queued messages queued before `cutoff` failed with this code and text. */
+export function failQueuedBefore(db: Db, cutoff: string, code: string, message: string, nowIso: string): Promise<Event[]> {
+  return db
+    .updateTable("messages")
+    .set({
+      sendStatus: "failed",
+      errorCode: code,
+      errorMessage: message,
+      updatedAt: nowIso,
+    })
+    .where("sendStatus", "=", sql.lit("queued"))
+    .where("queuedAt", "<", cutoff)
+    .returning(["id", "ticketId", "companyId"])
+    .execute();
+}
