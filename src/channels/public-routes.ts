@@ -10,6 +10,7 @@ import type { AppContext } from "../context";
 import { clientIp } from "../http/client";
 import { AppError, notFound, validationError } from "../http/errors";
 import { parse } from "../http/validate";
+import { connectionByPublicKey } from "../modules/connections/queries";
 import { sniff } from "../storage/sniff";
 import type { PublicConnection, PublicErrors, PublicRoutesHost } from "./adapter";
 
@@ -57,13 +58,7 @@ function createPublicRoutesHost(ctx: AppContext, channel: string): PublicRoutesH
       const now = Date.now();
       let row = rows.get(key);
       if (!row || now - row.at > KEY_CACHE_MS) {
-        const found = await ctx.db
-          .selectFrom("connections")
-          .select(["id", "companyId", "name", "config"])
-          .where("widgetKey", "=", key)
-          .where("channel", "=", channel)
-          .where("deletedAt", "is", null)
-          .executeTakeFirst();
+        const found = await connectionByPublicKey(ctx.db, channel, key);
         if (!found) {
           rows.delete(key);
           return undefined;

@@ -28,6 +28,20 @@ export function findConnection(db: Db, companyId: number, id: number): Promise<C
   return forCompany(db, companyId).selectFrom("connections").selectAll().where("id", "=", id).where("deletedAt", "is", null).executeTakeFirst();
 }
 
+/**
+ * The live connection of a channel with this public key (web chat's widgetKey). Not company-scoped: the key is what
+ * names the company here (a public visitor API has no actor), and each connection's key is unique.
+ */
+export function connectionByPublicKey(db: Db, channel: string, key: string) {
+  return db
+    .selectFrom("connections")
+    .select(["id", "companyId", "name", "config"])
+    .where("widgetKey", "=", key)
+    .where("channel", "=", channel)
+    .where("deletedAt", "is", null)
+    .executeTakeFirst();
+}
+
 export async function countConnections(db: Db, companyId: number): Promise<number> {
   const row = await forCompany(db, companyId)
     .selectFrom("connections")
