@@ -18,7 +18,7 @@ afterEach(async () => {
   h = undefined;
 });
 
-/** A test app listening on 127.0.0.1 with web-chat rate limits from `limits` (read when the routes are built). */
+/** A test app listening on 127.0.0.1 with web-chat rate limits from `limits` (the config the plugins are built from in createContext). */
 async function setup(opts: { limits?: Partial<Record<keyof Config, string>>; env?: Partial<Record<keyof Config, string>> } = {}): Promise<WebchatTestServer> {
   h = await startWebchatServer({ ...opts.env, ...opts.limits });
   return h;
