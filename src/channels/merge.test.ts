@@ -42,6 +42,7 @@ describe("contact merge (host.mergeChats)", () => {
     t.clock.advance(60_000);
     const l1 = stored(await fromLid(s, "l1", "primeira pelo lid"));
     const l2 = stored(await fromLid(s, "l2", "segunda pelo lid"));
+    expect(l2.ticketId).toBe(l1.ticketId);
     expect(l1.contactId).not.toBe(p1.contactId);
     expect(l1.ticketId).not.toBe(p1.ticketId);
     // What people attached to the LID contact and its ticket.

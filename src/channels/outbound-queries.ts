@@ -110,7 +110,6 @@ export function messageToSend(db: Db, messageId: number) {
     .where("messages.id", "=", messageId)
     .executeTakeFirst();
 }
-export type MessageToSend = NonNullable<Awaited<ReturnType<typeof messageToSend>>>;
 
 /** The claim: attempts and sendingAt, only if still queued (answers whether this caller got it). */
 export async function claimForSend(db: Db, messageId: number, nowIso: string): Promise<boolean> {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { login } from "../../tests/helpers/factories";
 import { ADMIN } from "../../tests/helpers/test-app";
-import { type ChannelTestApp, createChannelTestApp, createTestChannel, type TestChannel, type TestSession } from "../../tests/helpers/test-channel";
+import { type ChannelTestApp, createChannelTestApp, createTestChannel, type TestChannel } from "../../tests/helpers/test-channel";
 import { ChannelError } from "./adapter";
 import { createConnection, type CreateConnectionInput } from "./connections";
 import { MAX_SEND_ATTEMPTS } from "./outbound";

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { Generated, Insertable, Selectable } from "kysely";
 
 /** 0/1 integers stored by SQLite for booleans. */
 export type Flag = 0 | 1 | number;
@@ -158,7 +158,6 @@ export interface MediaTable {
   createdAt: Generated<string>;
 }
 
-export type ConnectionStatusValue = "qrcode" | "OPENING" | "PAIRING" | "CONNECTED" | "TIMEOUT" | "DISCONNECTED";
 export interface ConnectionsTable {
   id: Generated<number>;
   companyId: number;
@@ -493,7 +492,6 @@ export type Plan = Selectable<PlansTable>;
 export type Company = Selectable<CompaniesTable>;
 export type User = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
-export type UserUpdate = Updateable<UsersTable>;
 export type Queue = Selectable<QueuesTable>;
 export type Job = Selectable<JobsTable>;
 export type Connection = Selectable<ConnectionsTable>;

@@ -46,7 +46,6 @@ const create = (body: Record<string, unknown>, token = admin) => t.json("POST", 
 const update = (id: number, body: unknown, token = admin) => t.json("PUT", `/api/whatsapp/${id}`, { token, body });
 const row = (id: number) => t.ctx.db.selectFrom("connections").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 const setPlan = (values: Record<string, number>) => t.ctx.db.updateTable("plans").set(values).where("id", "=", 1).execute();
-const setSetting = (key: string, value: string) => t.ctx.db.insertInto("company_settings").values({ companyId: 1, key, value }).execute();
 async function queue(companyId = 1, name = `Q${Math.random().toString(36).slice(2, 7)}`) {
   const r = await t.ctx.db
     .insertInto("queues")

@@ -94,7 +94,7 @@ describe("numbers", () => {
   });
 
   test("an existing contact (created by the channel) is found by its number", async () => {
-    const { t, send, session } = await setup();
+    const { send, session } = await setup();
     const inbound = await session().receive({ from: "5511900002222", name: "Existing", body: "oi" });
     expect(inbound.status).toBe("stored");
     if (inbound.status !== "stored") throw new Error(`not stored: ${inbound.status}`);

@@ -86,9 +86,3 @@ export function ticketVisibilityWhere(actor: VisibilityActor, queueIds: readonly
 export function listView(actor: VisibilityActor, queueIds: readonly number[], showAll: boolean): PersonalView | undefined {
   return showAll && canShowAll(actor) ? undefined : personalView(actor, queueIds);
 }
-
-/** The list's filter: show-all when asked for and allowed, otherwise the personal view. */
-export function ticketListWhere(actor: VisibilityActor, queueIds: readonly number[], showAll: boolean): TicketFilter | undefined {
-  const view = listView(actor, queueIds, showAll);
-  return view && personalViewWhere(view);
-}
