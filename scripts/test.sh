@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `npm test`: every test.
 #   1. unit + API tests: bun test (in-process, temporary databases)
-#   2. npm run build: the web app and the binary dist/multi100
+#   2. npm run build: the web app and the binary dist/multi100; then tsc over the server, plugins, tests and web app,
+#      and over the widget (each counted as one test)
 #   3. browser tests: Playwright (run by node) with Debian Chromium against the binary
 # Closes with the line CI reads: "N passed, N failed" summed over both runners; exits non-zero if anything failed.
 # Chromium is required, never skipped: /usr/bin/chromium, or CHROMIUM_PATH.
@@ -42,6 +43,15 @@ echo "== build (npm run build)"
 build_rc=0
 bun scripts/build.ts || build_rc=$?
 
+# 2b. types, after the build has generated the web app's styled-system and route tree: bun runs TypeScript without
+# checking it, so a type error would otherwise reach main unnoticed.
+echo "== type check (tsc)"
+type_p=0
+type_f=0
+for project in . widget; do
+  if tsc --noEmit -p "$project"; then type_p=$((type_p + 1)); else type_f=$((type_f + 1)); fi
+done
+
 # 3. Playwright, counted from its JSON report
 e2e_p=0
 e2e_f=0
@@ -72,11 +82,11 @@ else
 fi
 
 echo
-echo "(bun test: ${unit_p} pass / ${unit_f} fail; playwright: ${e2e_p} pass / ${e2e_f} fail / ${e2e_s} skipped)"
+echo "(tsc: ${type_p} pass / ${type_f} fail; bun test: ${unit_p} pass / ${unit_f} fail; playwright: ${e2e_p} pass / ${e2e_f} fail / ${e2e_s} skipped)"
 if [ "$e2e_s" -gt 0 ]; then
-  echo "$((unit_p + e2e_p)) passed, $((unit_f + e2e_f)) failed, ${e2e_s} skipped"
+  echo "$((type_p + unit_p + e2e_p)) passed, $((type_f + unit_f + e2e_f)) failed, ${e2e_s} skipped"
 else
-  echo "$((unit_p + e2e_p)) passed, $((unit_f + e2e_f)) failed"
+  echo "$((type_p + unit_p + e2e_p)) passed, $((type_f + unit_f + e2e_f)) failed"
 fi
-if [ "$unit_rc" -ne 0 ] || [ "$build_rc" -ne 0 ] || [ "$e2e_rc" -ne 0 ]; then exit 1; fi
+if [ "$type_f" -ne 0 ] || [ "$unit_rc" -ne 0 ] || [ "$build_rc" -ne 0 ] || [ "$e2e_rc" -ne 0 ]; then exit 1; fi
 exit 0
