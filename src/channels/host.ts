@@ -6,7 +6,8 @@ import type { AppContext } from "../context";
 import { forCompany } from "../db/scope";
 import { companySettingsList } from "../modules/settings/queries";
 import { ChannelError, type Ack, type ChannelHost, type ConnectionStatus, type HostMessage, type ImportProgress, type InboundChat } from "./adapter";
-import { type ConnectionRef, contactOfChat, type InboundPipeline } from "./inbound";
+import { type ConnectionRef, type InboundPipeline } from "./inbound";
+import { contactOfChat } from "./inbound-queries";
 import { createStateStore } from "./state";
 
 /** What the session manager does with a session's reports. */

@@ -20,10 +20,9 @@
  * Throughput: while one batch commits the next accumulates, so under load each transaction carries many
  * events (group commit) and the full-text index triggers cost one commit, not one per message.
  */
-import { type Kysely, sql, type Transaction } from "kysely";
+import type { Transaction } from "kysely";
 import type { AppContext } from "../context";
 import type { Connection, DB, MessageOrigin, Ticket } from "../db/schema";
-import { forCompany } from "../db/scope";
 import type { StoredMedia } from "../storage/media";
 import type {
   Ack,
@@ -36,28 +35,33 @@ import type {
   InboundResult,
   InboundRevoke,
 } from "./adapter";
+import {
+  bumpTicket,
+  bumpTicketFromHistory,
+  contactOfChat,
+  deleteReaction,
+  failSend,
+  handAddedContact,
+  insertContact,
+  insertMessage,
+  insertTicket,
+  insertTicketLog,
+  latestTicketOf,
+  liveConnection,
+  liveTicketOf,
+  markEdited,
+  markRevoked,
+  messageByExternalId,
+  messageForAck,
+  raiseAck,
+  reopenTicket,
+  updateContact,
+  upsertReaction,
+} from "./inbound-queries";
 import { KeyedChain } from "./keyed";
 import { type MergeOutcome, mergeChatContacts } from "./merge";
 
 type Trx = Transaction<DB>;
-
-/** The live (not deleted) connection row a reference names. */
-function liveConnection(db: Kysely<DB>, ref: ConnectionRef): Promise<Connection | undefined> {
-  return forCompany(db, ref.companyId).selectFrom("connections").selectAll().where("id", "=", ref.id).where("deletedAt", "is", null).executeTakeFirst();
-}
-
-/** Contacts of the connection's company on its channel, with the columns the pipeline reads. */
-function channelContacts(db: Kysely<DB>, conn: ConnectionRef) {
-  return forCompany(db, conn.companyId)
-    .selectFrom("contacts")
-    .select(["id", "name", "number", "identity", "urlPicture", "isGroup", "email"])
-    .where("channel", "=", conn.channel);
-}
-
-/** The contact a chat id names on the connection's channel (a channel identity is unique per company and channel). */
-export function contactOfChat(db: Kysely<DB>, conn: ConnectionRef, chatId: string) {
-  return channelContacts(db, conn).where("identity", "=", chatId).executeTakeFirst();
-}
 
 export interface ConnectionRef {
   id: number;
@@ -249,12 +253,7 @@ export class InboundPipeline {
       if (!row) return { status: "dropped", reason: "connection_deleted" };
       if (row.allowGroup !== 1) return { status: "dropped", reason: "group_not_allowed" };
     }
-    const known = await this.ctx.db
-      .selectFrom("messages")
-      .select(["id", "ticketId", "contactId"])
-      .where("connectionId", "=", conn.id)
-      .where("externalId", "=", event.externalId)
-      .executeTakeFirst();
+    const known = await messageByExternalId(this.ctx.db, conn.id, event.externalId);
     return known ? { status: "duplicate", messageId: known.id, ticketId: known.ticketId, contactId: known.contactId } : undefined;
   }
 
@@ -365,12 +364,7 @@ export class InboundPipeline {
     const isGroup = e.chat.isGroup === true;
     if (isGroup && conn.allowGroup !== 1) return { status: "dropped", reason: "group_not_allowed" };
 
-    const dup = await trx
-      .selectFrom("messages")
-      .select(["id", "ticketId", "contactId"])
-      .where("connectionId", "=", conn.id)
-      .where("externalId", "=", e.externalId)
-      .executeTakeFirst();
+    const dup = await messageByExternalId(trx, conn.id, e.externalId);
     if (dup) return { status: "duplicate", messageId: dup.id, ticketId: dup.ticketId, contactId: dup.contactId };
 
     const now = this.ctx.clock.now();
@@ -382,9 +376,7 @@ export class InboundPipeline {
       ? await this.findOrOpenImportTicket(trx, conn, contact.id, isGroup, at, nowIso, fx)
       : await this.findOrOpenTicket(trx, conn, contact.id, isGroup, now, fx);
 
-    const quoted = e.quotedExternalId
-      ? await trx.selectFrom("messages").select("id").where("connectionId", "=", conn.id).where("externalId", "=", e.quotedExternalId).executeTakeFirst()
-      : undefined;
+    const quoted = e.quotedExternalId ? await messageByExternalId(trx, conn.id, e.quotedExternalId) : undefined;
 
     const stored = media && "stored" in media ? media.stored : undefined;
     const data: Record<string, unknown> = { ...e.data };
@@ -396,67 +388,55 @@ export class InboundPipeline {
     const mediaType = e.kind ?? (stored ? mediaTypeOf(stored.mime) : e.location ? "locationMessage" : e.vCard ? "contactMessage" : media ? mediaTypeOf(e.media?.mime ?? "") : null);
     const origin: MessageOrigin = e.fromMe ? "phone" : "contact";
 
-    const msg = await trx
-      .insertInto("messages")
-      .values({
-        companyId: conn.companyId,
-        ticketId: ticket.id,
-        contactId: contact.id,
-        connectionId: conn.id,
-        externalId: e.externalId,
-        body,
-        fromMe: e.fromMe ? 1 : 0,
-        read: e.fromMe || imported ? 1 : 0,
-        isForwarded: e.isForwarded ? 1 : 0,
-        mediaKey: stored?.key ?? null,
-        mediaType,
-        mimetype: stored?.mime ?? e.media?.mime ?? null,
-        mediaName: stored?.name ?? e.media?.name ?? null,
-        quotedMsgId: quoted?.id ?? null,
-        ack: e.fromMe ? 1 : 0,
-        origin,
-        sendStatus: null,
-        vCard: e.vCard ?? null,
-        data: Object.keys(data).length ? JSON.stringify(data) : null,
-        participant: e.participant?.id ?? null,
-        senderName: e.participant?.name ?? null,
-        queueId: ticket.queueId,
-        createdAt: at,
-        updatedAt: nowIso,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const messageId = await insertMessage(trx, {
+      companyId: conn.companyId,
+      ticketId: ticket.id,
+      contactId: contact.id,
+      connectionId: conn.id,
+      externalId: e.externalId,
+      body,
+      fromMe: e.fromMe ? 1 : 0,
+      read: e.fromMe || imported ? 1 : 0,
+      isForwarded: e.isForwarded ? 1 : 0,
+      mediaKey: stored?.key ?? null,
+      mediaType,
+      mimetype: stored?.mime ?? e.media?.mime ?? null,
+      mediaName: stored?.name ?? e.media?.name ?? null,
+      quotedMsgId: quoted?.id ?? null,
+      ack: e.fromMe ? 1 : 0,
+      origin,
+      sendStatus: null,
+      vCard: e.vCard ?? null,
+      data: Object.keys(data).length ? JSON.stringify(data) : null,
+      participant: e.participant?.id ?? null,
+      senderName: e.participant?.name ?? null,
+      queueId: ticket.queueId,
+      createdAt: at,
+      updatedAt: nowIso,
+    });
 
     const lastMessage = summary(body, stored?.name ?? mediaType);
     if (imported) {
       // History is read and unanswered by now: no unread count, and an older message never becomes the ticket's last.
-      await trx.updateTable("tickets").set({ lastMessage, updatedAt: at }).where("id", "=", ticket.id).where("updatedAt", "<=", at).execute();
+      await bumpTicketFromHistory(trx, conn.companyId, ticket.id, lastMessage, at);
       fx.ticketTouched(conn.companyId, ticket.id);
-      return { status: "stored", messageId: msg.id, ticketId: ticket.id, contactId: contact.id, ticketCreated: created };
+      return { status: "stored", messageId, ticketId: ticket.id, contactId: contact.id, ticketCreated: created };
     }
-    await trx
-      .updateTable("tickets")
-      .set((eb) => ({
-        lastMessage,
-        updatedAt: nowIso,
-        unreadMessages: e.fromMe ? 0 : eb("unreadMessages", "+", 1),
-      }))
-      .where("id", "=", ticket.id)
-      .execute();
+    await bumpTicket(trx, conn.companyId, ticket.id, { lastMessage, nowIso, fromMe: e.fromMe });
 
-    fx.messagesCreated.push({ companyId: conn.companyId, ticketId: ticket.id, messageId: msg.id });
+    fx.messagesCreated.push({ companyId: conn.companyId, ticketId: ticket.id, messageId });
     fx.ticketTouched(conn.companyId, ticket.id);
     fx.hooks.push({
       companyId: conn.companyId,
       connectionId: conn.id,
       ticketId: ticket.id,
       contactId: contact.id,
-      messageId: msg.id,
+      messageId,
       ticketCreated: created,
       fromMe: e.fromMe,
       isGroup,
     });
-    return { status: "stored", messageId: msg.id, ticketId: ticket.id, contactId: contact.id, ticketCreated: created };
+    return { status: "stored", messageId, ticketId: ticket.id, contactId: contact.id, ticketCreated: created };
   }
 
   /**
@@ -468,37 +448,28 @@ export class InboundPipeline {
     const nowIso = this.ctx.clock.now().toISOString();
     let existing = await contactOfChat(trx, conn, chat.id);
     if (!existing && chat.number && !chat.isGroup) {
-      const added = await channelContacts(trx, conn)
-        .where("number", "=", chat.number)
-        .where("identity", "is", null)
-        .where("isGroup", "=", 0)
-        .orderBy("id")
-        .executeTakeFirst();
+      const added = await handAddedContact(trx, conn, chat.number);
       if (added) {
-        await trx.updateTable("contacts").set({ identity: chat.id, updatedAt: nowIso }).where("id", "=", added.id).execute();
+        await updateContact(trx, conn.companyId, added.id, { identity: chat.id, updatedAt: nowIso });
         fx.contactsUpdated.set(added.id, conn.companyId);
         existing = { ...added, identity: chat.id };
       }
     }
     const name = chat.name?.trim();
     if (!existing) {
-      const row = await trx
-        .insertInto("contacts")
-        .values({
-          companyId: conn.companyId,
-          name: name || chat.number || chat.id,
-          number: chat.number ?? "",
-          email: chat.email ?? "",
-          channel: conn.channel,
-          identity: chat.id,
-          isGroup: chat.isGroup ? 1 : 0,
-          urlPicture: chat.picture ?? null,
-          whatsappId: conn.id,
-          createdAt: nowIso,
-          updatedAt: nowIso,
-        })
-        .returning(["id", "name"])
-        .executeTakeFirstOrThrow();
+      const row = await insertContact(trx, {
+        companyId: conn.companyId,
+        name: name || chat.number || chat.id,
+        number: chat.number ?? "",
+        email: chat.email ?? "",
+        channel: conn.channel,
+        identity: chat.id,
+        isGroup: chat.isGroup ? 1 : 0,
+        urlPicture: chat.picture ?? null,
+        whatsappId: conn.id,
+        createdAt: nowIso,
+        updatedAt: nowIso,
+      });
       fx.contactsCreated.set(row.id, conn.companyId);
       return row;
     }
@@ -509,11 +480,7 @@ export class InboundPipeline {
     if (chat.picture && chat.picture !== existing.urlPicture) patch.urlPicture = chat.picture;
     if (chat.number && !existing.number) patch.number = chat.number;
     if (Object.keys(patch).length) {
-      await trx
-        .updateTable("contacts")
-        .set({ ...patch, updatedAt: nowIso })
-        .where("id", "=", existing.id)
-        .execute();
+      await updateContact(trx, conn.companyId, existing.id, { ...patch, updatedAt: nowIso });
       if (!fx.contactsCreated.has(existing.id)) fx.contactsUpdated.set(existing.id, conn.companyId);
     }
     return { id: existing.id, name: patch.name ?? existing.name };
@@ -527,39 +494,33 @@ export class InboundPipeline {
     now: Date,
     fx: Effects,
   ): Promise<{ ticket: Pick<Ticket, "id" | "queueId" | "status">; created: boolean }> {
-    const base = this.ticketsOf(trx, conn, contactId);
-    // A literal, not a parameter: SQLite can only use the partial "live ticket" index when it sees the constant.
-    const live = await base.where("status", "<>", sql.lit("closed")).executeTakeFirst();
+    const live = await liveTicketOf(trx, conn, contactId);
     if (live) return { ticket: live, created: false };
 
     const nowIso = now.toISOString();
     const status = isGroup && conn.groupAsTicket !== "enabled" ? "group" : "pending";
     // A ticket emptied by a contact merge is never reopened: its conversation lives in the ticket it was merged into.
-    const latest = await base.where("mergedIntoId", "is", null).orderBy("updatedAt", "desc").orderBy("id", "desc").executeTakeFirst();
+    const latest = await latestTicketOf(trx, conn, contactId);
     const windowMs = conn.timeCreateNewTicket * 60_000;
     if (latest && windowMs > 0 && now.getTime() - Date.parse(latest.updatedAt) <= windowMs) {
-      await trx.updateTable("tickets").set({ status, userId: null, closedAt: null, updatedAt: nowIso }).where("id", "=", latest.id).execute();
-      await trx.insertInto("ticket_logs").values({ companyId: conn.companyId, ticketId: latest.id, type: "reopen", queueId: latest.queueId, createdAt: nowIso }).execute();
+      await reopenTicket(trx, conn.companyId, latest.id, status, nowIso);
+      await insertTicketLog(trx, { companyId: conn.companyId, ticketId: latest.id, type: "reopen", queueId: latest.queueId, createdAt: nowIso });
       fx.ticketTouched(conn.companyId, latest.id);
       return { ticket: { id: latest.id, queueId: latest.queueId, status }, created: false };
     }
 
-    const ticket = await trx
-      .insertInto("tickets")
-      .values({
-        uuid: crypto.randomUUID(),
-        companyId: conn.companyId,
-        status,
-        contactId,
-        whatsappId: conn.id,
-        channel: conn.channel,
-        isGroup: isGroup ? 1 : 0,
-        createdAt: nowIso,
-        updatedAt: nowIso,
-      })
-      .returning(["id", "queueId", "status"])
-      .executeTakeFirstOrThrow();
-    await trx.insertInto("ticket_logs").values({ companyId: conn.companyId, ticketId: ticket.id, type: "create", createdAt: nowIso }).execute();
+    const ticket = await insertTicket(trx, {
+      uuid: crypto.randomUUID(),
+      companyId: conn.companyId,
+      status,
+      contactId,
+      whatsappId: conn.id,
+      channel: conn.channel,
+      isGroup: isGroup ? 1 : 0,
+      createdAt: nowIso,
+      updatedAt: nowIso,
+    });
+    await insertTicketLog(trx, { companyId: conn.companyId, ticketId: ticket.id, type: "create", createdAt: nowIso });
     fx.ticketsCreated.set(ticket.id, conn.companyId);
     return { ticket, created: true };
   }
@@ -577,82 +538,51 @@ export class InboundPipeline {
     nowIso: string,
     fx: Effects,
   ): Promise<{ ticket: Pick<Ticket, "id" | "queueId" | "status">; created: boolean }> {
-    const live = await this.ticketsOf(trx, conn, contactId).where("status", "<>", sql.lit("closed")).executeTakeFirst();
+    const live = await liveTicketOf(trx, conn, contactId);
     if (live) return { ticket: live, created: false };
-    const ticket = await trx
-      .insertInto("tickets")
-      .values({
-        uuid: crypto.randomUUID(),
-        companyId: conn.companyId,
-        status: isGroup && conn.groupAsTicket !== "enabled" ? "group" : "pending",
-        contactId,
-        whatsappId: conn.id,
-        channel: conn.channel,
-        isGroup: isGroup ? 1 : 0,
-        queueId: conn.queueIdImportMessages,
-        imported: nowIso,
-        createdAt: at,
-        updatedAt: at,
-      })
-      .returning(["id", "queueId", "status"])
-      .executeTakeFirstOrThrow();
-    await trx.insertInto("ticket_logs").values({ companyId: conn.companyId, ticketId: ticket.id, type: "create", queueId: ticket.queueId, createdAt: nowIso }).execute();
+    const ticket = await insertTicket(trx, {
+      uuid: crypto.randomUUID(),
+      companyId: conn.companyId,
+      status: isGroup && conn.groupAsTicket !== "enabled" ? "group" : "pending",
+      contactId,
+      whatsappId: conn.id,
+      channel: conn.channel,
+      isGroup: isGroup ? 1 : 0,
+      queueId: conn.queueIdImportMessages,
+      imported: nowIso,
+      createdAt: at,
+      updatedAt: at,
+    });
+    await insertTicketLog(trx, { companyId: conn.companyId, ticketId: ticket.id, type: "create", queueId: ticket.queueId, createdAt: nowIso });
     fx.ticketsCreated.set(ticket.id, conn.companyId);
     return { ticket, created: true };
   }
 
-  private ticketsOf(trx: Trx, conn: Connection, contactId: number) {
-    return trx
-      .selectFrom("tickets")
-      .select(["id", "queueId", "status", "updatedAt"])
-      .where("companyId", "=", conn.companyId)
-      .where("whatsappId", "=", conn.id)
-      .where("contactId", "=", contactId);
-  }
-
-  private async findMessage(trx: Trx, conn: Connection, externalId: string) {
-    return trx
-      .selectFrom("messages")
-      .select(["id", "ticketId", "isDeleted"])
-      .where("connectionId", "=", conn.id)
-      .where("externalId", "=", externalId)
-      .executeTakeFirst();
-  }
-
   private async applyReaction(trx: Trx, conn: Connection, e: InboundReaction, fx: Effects): Promise<InboundResult> {
-    const msg = await this.findMessage(trx, conn, e.externalId);
+    const msg = await messageByExternalId(trx, conn.id, e.externalId);
     if (!msg) return { status: "dropped", reason: "unknown_message" };
     const reactor = e.fromMe ? "phone" : `contact:${e.participant?.id ?? e.chat.id}`;
     if (!e.emoji) {
-      await trx.deleteFrom("message_reactions").where("messageId", "=", msg.id).where("reactor", "=", reactor).execute();
+      await deleteReaction(trx, conn.companyId, msg.id, reactor);
     } else {
-      const createdAt = this.ctx.clock.now().toISOString();
-      await trx
-        .insertInto("message_reactions")
-        .values({ messageId: msg.id, companyId: conn.companyId, reactor, emoji: e.emoji, fromMe: e.fromMe ? 1 : 0, createdAt })
-        .onConflict((oc) => oc.columns(["messageId", "reactor"]).doUpdateSet({ emoji: e.emoji, createdAt }))
-        .execute();
+      await upsertReaction(trx, { messageId: msg.id, companyId: conn.companyId, reactor, emoji: e.emoji, fromMe: e.fromMe, createdAt: this.ctx.clock.now().toISOString() });
     }
     fx.messagesUpdated.set(msg.id, { companyId: conn.companyId, ticketId: msg.ticketId });
     return { status: "updated", messageId: msg.id, ticketId: msg.ticketId };
   }
 
   private async applyEdit(trx: Trx, conn: Connection, e: InboundEdit, fx: Effects): Promise<InboundResult> {
-    const msg = await this.findMessage(trx, conn, e.externalId);
+    const msg = await messageByExternalId(trx, conn.id, e.externalId);
     if (!msg || msg.isDeleted === 1) return { status: "dropped", reason: "unknown_message" };
-    await trx
-      .updateTable("messages")
-      .set({ body: e.body ?? "", isEdited: 1, updatedAt: this.ctx.clock.now().toISOString() })
-      .where("id", "=", msg.id)
-      .execute();
+    await markEdited(trx, conn.companyId, msg.id, e.body ?? "", this.ctx.clock.now().toISOString());
     fx.messagesUpdated.set(msg.id, { companyId: conn.companyId, ticketId: msg.ticketId });
     return { status: "updated", messageId: msg.id, ticketId: msg.ticketId };
   }
 
   private async applyRevoke(trx: Trx, conn: Connection, e: InboundRevoke, fx: Effects): Promise<InboundResult> {
-    const msg = await this.findMessage(trx, conn, e.externalId);
+    const msg = await messageByExternalId(trx, conn.id, e.externalId);
     if (!msg) return { status: "dropped", reason: "unknown_message" };
-    await trx.updateTable("messages").set({ isDeleted: 1, updatedAt: this.ctx.clock.now().toISOString() }).where("id", "=", msg.id).execute();
+    await markRevoked(trx, conn.companyId, msg.id, this.ctx.clock.now().toISOString());
     fx.messagesUpdated.set(msg.id, { companyId: conn.companyId, ticketId: msg.ticketId });
     return { status: "updated", messageId: msg.id, ticketId: msg.ticketId };
   }
@@ -660,26 +590,16 @@ export class InboundPipeline {
   /** Acks only move forward; an error marks a message of ours failed. An unknown externalId is kept a minute for replay. */
   private async applyAck(trx: Trx, item: Extract<Item, { kind: "ack" }>, fx: Effects): Promise<boolean> {
     const { conn, externalId, ack, error } = item;
-    const msg = await trx
-      .selectFrom("messages")
-      .select(["id", "ticketId", "ack", "sendStatus", "fromMe"])
-      .where("connectionId", "=", conn.id)
-      .where("externalId", "=", externalId)
-      .where("companyId", "=", conn.companyId)
-      .executeTakeFirst();
+    const msg = await messageForAck(trx, conn, externalId);
     if (!msg) {
       fx.earlyAcks.push({ key: `${conn.id}:${externalId}`, ack, error });
       return false;
     }
     const nowIso = this.ctx.clock.now().toISOString();
     if (error && msg.fromMe === 1 && msg.sendStatus !== null) {
-      await trx
-        .updateTable("messages")
-        .set({ sendStatus: "failed", errorCode: error.code, errorMessage: error.message, updatedAt: nowIso })
-        .where("id", "=", msg.id)
-        .execute();
+      await failSend(trx, conn.companyId, msg.id, error, nowIso);
     } else if (ack > msg.ack) {
-      await trx.updateTable("messages").set({ ack, updatedAt: nowIso }).where("id", "=", msg.id).where("ack", "<", ack).execute();
+      await raiseAck(trx, conn.companyId, msg.id, ack, nowIso);
     } else {
       return false;
     }

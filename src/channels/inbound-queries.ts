@@ -1,0 +1,162 @@
+/**
+ * The inbound pipeline's SQL (inbound.ts). Every read and write names the connection's company, or a row found
+ * through it (a message by its connection and externalId, a ticket or contact by the id just read), so a channel
+ * event only ever touches its own company's rows.
+ */
+import { type Insertable, type Kysely, sql } from "kysely";
+import type { Connection, ContactsTable, DB, MessagesTable, TicketLogsTable, TicketsTable, TicketStatus } from "../db/schema";
+import { forCompany } from "../db/scope";
+import type { ConnectionRef } from "./inbound";
+
+type Db = Kysely<DB>;
+
+/** The live (not deleted) connection row a reference names. */
+export function liveConnection(db: Db, ref: ConnectionRef): Promise<Connection | undefined> {
+  return forCompany(db, ref.companyId).selectFrom("connections").selectAll().where("id", "=", ref.id).where("deletedAt", "is", null).executeTakeFirst();
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Contacts
+
+/** Contacts of the connection's company on its channel, with the columns the pipeline reads. */
+function channelContacts(db: Db, conn: ConnectionRef) {
+  return forCompany(db, conn.companyId)
+    .selectFrom("contacts")
+    .select(["id", "name", "number", "identity", "urlPicture", "isGroup", "email"])
+    .where("channel", "=", conn.channel);
+}
+
+/** The contact a chat id names on the connection's channel (a channel identity is unique per company and channel). */
+export function contactOfChat(db: Db, conn: ConnectionRef, chatId: string) {
+  return channelContacts(db, conn).where("identity", "=", chatId).executeTakeFirst();
+}
+
+/** The oldest contact added by hand with this number on the channel: no channel identity yet, not a group. */
+export function handAddedContact(db: Db, conn: ConnectionRef, number: string) {
+  return channelContacts(db, conn).where("number", "=", number).where("identity", "is", null).where("isGroup", "=", 0).orderBy("id").executeTakeFirst();
+}
+
+export async function insertContact(db: Db, values: Insertable<ContactsTable>): Promise<{ id: number; name: string }> {
+  return db.insertInto("contacts").values(values).returning(["id", "name"]).executeTakeFirstOrThrow();
+}
+
+export async function updateContact(
+  db: Db,
+  companyId: number,
+  contactId: number,
+  set: { identity?: string; name?: string; urlPicture?: string; number?: string; updatedAt: string },
+): Promise<void> {
+  await forCompany(db, companyId).updateTable("contacts").set(set).where("id", "=", contactId).execute();
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Tickets
+
+/** The contact's tickets on the connection. */
+function ticketsOf(db: Db, conn: Connection, contactId: number) {
+  return forCompany(db, conn.companyId)
+    .selectFrom("tickets")
+    .select(["id", "queueId", "status", "updatedAt"])
+    .where("whatsappId", "=", conn.id)
+    .where("contactId", "=", contactId);
+}
+
+/** The contact's live (not closed) ticket on the connection. */
+export function liveTicketOf(db: Db, conn: Connection, contactId: number) {
+  // A literal, not a parameter: SQLite can only use the partial "live ticket" index when it sees the constant.
+  return ticketsOf(db, conn, contactId).where("status", "<>", sql.lit("closed")).executeTakeFirst();
+}
+
+/** The contact's most recently active ticket on the connection, leaving out tickets emptied by a contact merge. */
+export function latestTicketOf(db: Db, conn: Connection, contactId: number) {
+  return ticketsOf(db, conn, contactId).where("mergedIntoId", "is", null).orderBy("updatedAt", "desc").orderBy("id", "desc").executeTakeFirst();
+}
+
+export async function insertTicket(db: Db, values: Insertable<TicketsTable>): Promise<{ id: number; queueId: number | null; status: TicketStatus }> {
+  return db.insertInto("tickets").values(values).returning(["id", "queueId", "status"]).executeTakeFirstOrThrow();
+}
+
+/** A closed ticket back to the queue: no agent, no closing time. */
+export async function reopenTicket(db: Db, companyId: number, ticketId: number, status: TicketStatus, nowIso: string): Promise<void> {
+  await forCompany(db, companyId).updateTable("tickets").set({ status, userId: null, closedAt: null, updatedAt: nowIso }).where("id", "=", ticketId).execute();
+}
+
+export async function insertTicketLog(db: Db, values: Insertable<TicketLogsTable>): Promise<void> {
+  await db.insertInto("ticket_logs").values(values).execute();
+}
+
+/** A live message on the ticket: its last message, its activity time, and one more unread unless it is our own. */
+export async function bumpTicket(db: Db, companyId: number, ticketId: number, set: { lastMessage: string; nowIso: string; fromMe: boolean }): Promise<void> {
+  await forCompany(db, companyId)
+    .updateTable("tickets")
+    .set((eb) => ({ lastMessage: set.lastMessage, updatedAt: set.nowIso, unreadMessages: set.fromMe ? 0 : eb("unreadMessages", "+", 1) }))
+    .where("id", "=", ticketId)
+    .execute();
+}
+
+/** An imported message is the ticket's last only if nothing newer is: history never moves a ticket back in time. */
+export async function bumpTicketFromHistory(db: Db, companyId: number, ticketId: number, lastMessage: string, at: string): Promise<void> {
+  await forCompany(db, companyId).updateTable("tickets").set({ lastMessage, updatedAt: at }).where("id", "=", ticketId).where("updatedAt", "<=", at).execute();
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Messages
+
+/** A message of the connection by the channel's id for it (unique per connection). */
+export function messageByExternalId(db: Db, connectionId: number, externalId: string) {
+  return db
+    .selectFrom("messages")
+    .select(["id", "ticketId", "contactId", "isDeleted"])
+    .where("connectionId", "=", connectionId)
+    .where("externalId", "=", externalId)
+    .executeTakeFirst();
+}
+
+export async function insertMessage(db: Db, values: Insertable<MessagesTable>): Promise<number> {
+  return (await db.insertInto("messages").values(values).returning("id").executeTakeFirstOrThrow()).id;
+}
+
+/** A reaction of this reactor to the message, replacing the one it had. */
+export async function upsertReaction(db: Db, r: { messageId: number; companyId: number; reactor: string; emoji: string; fromMe: boolean; createdAt: string }): Promise<void> {
+  await db
+    .insertInto("message_reactions")
+    .values({ messageId: r.messageId, companyId: r.companyId, reactor: r.reactor, emoji: r.emoji, fromMe: r.fromMe ? 1 : 0, createdAt: r.createdAt })
+    .onConflict((oc) => oc.columns(["messageId", "reactor"]).doUpdateSet({ emoji: r.emoji, createdAt: r.createdAt }))
+    .execute();
+}
+
+export async function deleteReaction(db: Db, companyId: number, messageId: number, reactor: string): Promise<void> {
+  await forCompany(db, companyId).deleteFrom("message_reactions").where("messageId", "=", messageId).where("reactor", "=", reactor).execute();
+}
+
+export async function markEdited(db: Db, companyId: number, messageId: number, body: string, nowIso: string): Promise<void> {
+  await forCompany(db, companyId).updateTable("messages").set({ body, isEdited: 1, updatedAt: nowIso }).where("id", "=", messageId).execute();
+}
+
+export async function markRevoked(db: Db, companyId: number, messageId: number, nowIso: string): Promise<void> {
+  await forCompany(db, companyId).updateTable("messages").set({ isDeleted: 1, updatedAt: nowIso }).where("id", "=", messageId).execute();
+}
+
+/** What an ack is checked against: the message's ack so far and whether it is one of our sends. */
+export function messageForAck(db: Db, conn: ConnectionRef, externalId: string) {
+  return forCompany(db, conn.companyId)
+    .selectFrom("messages")
+    .select(["id", "ticketId", "ack", "sendStatus", "fromMe"])
+    .where("connectionId", "=", conn.id)
+    .where("externalId", "=", externalId)
+    .executeTakeFirst();
+}
+
+/** The channel reported that our send did not go through after all. */
+export async function failSend(db: Db, companyId: number, messageId: number, error: { code: string; message: string }, nowIso: string): Promise<void> {
+  await forCompany(db, companyId)
+    .updateTable("messages")
+    .set({ sendStatus: "failed", errorCode: error.code, errorMessage: error.message, updatedAt: nowIso })
+    .where("id", "=", messageId)
+    .execute();
+}
+
+/** Acks only move forward. */
+export async function raiseAck(db: Db, companyId: number, messageId: number, ack: number, nowIso: string): Promise<void> {
+  await forCompany(db, companyId).updateTable("messages").set({ ack, updatedAt: nowIso }).where("id", "=", messageId).where("ack", "<", ack).execute();
+}
