@@ -3,7 +3,7 @@
  * messages coming from a channel are written here (through the inbound pipeline), nowhere else.
  */
 import type { AppContext } from "../context";
-import { forCompany } from "../db/scope";
+import { messageReactions } from "../modules/messages/queries";
 import { companySettingsList } from "../modules/settings/queries";
 import { ChannelError, type Ack, type ChannelHost, type ConnectionStatus, type HostMessage, type ImportProgress, type InboundChat } from "./adapter";
 import { type ConnectionRef, type InboundPipeline } from "./inbound";
@@ -97,7 +97,8 @@ async function readHistory(ctx: AppContext, conn: ConnectionRef, chatId: string,
     .orderBy("messages.id", "desc")
     .limit(limit)
     .execute();
-  const reactions = await agentReactions(ctx, conn.companyId, rows.filter((r) => r.isDeleted !== 1).map((r) => r.id));
+  // The same reactions the agents' view lists (one query for the page), of which a contact sees the agents' own.
+  const reactions = await messageReactions(ctx.db, conn.companyId, rows.filter((r) => r.isDeleted !== 1).map((r) => r.id));
   return rows.map((r) => ({
     id: r.id,
     externalId: r.externalId,
@@ -109,27 +110,7 @@ async function readHistory(ctx: AppContext, conn: ConnectionRef, chatId: string,
     mediaName: r.mediaName,
     isDeleted: r.isDeleted === 1,
     isEdited: r.isEdited === 1,
-    reactions: reactions.get(r.id) ?? [],
+    reactions: (reactions.get(r.id) ?? []).filter((x) => x.fromMe).map((x) => x.emoji),
     createdAt: r.createdAt,
   }));
-}
-
-/** The agents' reactions (fromMe) to these messages, oldest first per message. */
-async function agentReactions(ctx: AppContext, companyId: number, messageIds: number[]): Promise<Map<number, string[]>> {
-  const out = new Map<number, string[]>();
-  if (!messageIds.length) return out;
-  const rows = await forCompany(ctx.db, companyId)
-    .selectFrom("message_reactions")
-    .select(["messageId", "emoji"])
-    .where("messageId", "in", messageIds)
-    .where("fromMe", "=", 1)
-    .orderBy("createdAt")
-    .orderBy("id")
-    .execute();
-  for (const r of rows) {
-    const list = out.get(r.messageId);
-    if (list) list.push(r.emoji);
-    else out.set(r.messageId, [r.emoji]);
-  }
-  return out;
 }
