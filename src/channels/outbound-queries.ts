@@ -244,33 +244,12 @@ export function retriesDue(db: Db, nowIso: string): Promise<Row[]> {
   return db.selectFrom("messages").select(["id", "ticketId"]).where("sendStatus", "=", sql.lit("queued")).where("retryAt", "<=", nowIso).execute();
 }
 
-/** Boot: every message left `sending` failed with this code and text. */
-export function failInFlight(db: Db, code: string, message: string, nowIso: string): Promise<Event[]> {
-  return db
-    .updateTable("messages")
-    .set({
-      sendStatus: "failed",
-      errorCode: code,
-      errorMessage: message,
-      updatedAt: nowIso,
-    })
-    .where("sendStatus", "=", sql.lit("sending"))
-    .returning(["id", "ticketId", "companyId"])
-    .execute();
-}
-
-/** Queued messages queued before `cutoff` failed with this code and text. */
-export function failQueuedBefore(db: Db, cutoff: string, code: string, message: string, nowIso: string): Promise<Event[]> {
-  return db
-    .updateTable("messages")
-    .set({
-      sendStatus: "failed",
-      errorCode: code,
-      errorMessage: message,
-      updatedAt: nowIso,
-    })
-    .where("sendStatus", "=", sql.lit("queued"))
-    .where("queuedAt", "<", cutoff)
-    .returning(["id", "ticketId", "companyId"])
-    .execute();
+/**
+ * Unsent messages failed with this code and text: those left `sending` (boot), or those queued before a cutoff
+ * (expiry). The status is a literal so SQLite uses its partial index (messages_send_queued, messages_send_sending).
+ */
+export function failUnsent(db: Db, which: { sending: true } | { queuedBefore: string }, error: { code: string; message: string }, nowIso: string): Promise<Event[]> {
+  const q = db.updateTable("messages").set({ sendStatus: "failed", errorCode: error.code, errorMessage: error.message, updatedAt: nowIso });
+  const unsent = "queuedBefore" in which ? q.where("sendStatus", "=", sql.lit("queued")).where("queuedAt", "<", which.queuedBefore) : q.where("sendStatus", "=", sql.lit("sending"));
+  return unsent.returning(["id", "ticketId", "companyId"]).execute();
 }

@@ -39,8 +39,7 @@ import {
   claimForSend,
   deleteEchoOf,
   failedMessage,
-  failInFlight,
-  failQueuedBefore,
+  failUnsent,
   hasEarlierRetry,
   insertMessage,
   isTimedOut,
@@ -224,7 +223,7 @@ export class Outbound {
 
   /** Boot: in-flight rows become failed (INTERRUPTED), too-old queued rows expire. Starts the periodic expiry sweep. */
   async recover(): Promise<void> {
-    const interrupted = await failInFlight(this.ctx.db, "INTERRUPTED", ERROR_TEXT.INTERRUPTED, this.ctx.clock.now().toISOString());
+    const interrupted = await failUnsent(this.ctx.db, { sending: true }, { code: "INTERRUPTED", message: ERROR_TEXT.INTERRUPTED }, this.ctx.clock.now().toISOString());
     for (const m of interrupted) this.ctx.bus.emit("message.updated", { companyId: m.companyId, ticketId: m.ticketId, messageId: m.id });
     if (interrupted.length) this.ctx.log.warn("sends interrupted by a restart marked failed", { count: interrupted.length });
     await this.expireStale();
@@ -248,7 +247,7 @@ export class Outbound {
   async expireStale(): Promise<number> {
     const now = this.ctx.clock.now();
     const cutoff = new Date(now.getTime() - MAX_SEND_DELAY_MS).toISOString();
-    const expired = await failQueuedBefore(this.ctx.db, cutoff, "EXPIRED", ERROR_TEXT.EXPIRED, now.toISOString());
+    const expired = await failUnsent(this.ctx.db, { queuedBefore: cutoff }, { code: "EXPIRED", message: ERROR_TEXT.EXPIRED }, now.toISOString());
     for (const m of expired) this.ctx.bus.emit("message.updated", { companyId: m.companyId, ticketId: m.ticketId, messageId: m.id });
     return expired.length;
   }
