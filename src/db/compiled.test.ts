@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { createCompany } from "../../tests/helpers/factories";
 import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
-import { compiledOnce } from "./compiled";
+import { compiledOnce, MAX_SHAPES } from "./compiled";
 import { forCompany } from "./scope";
 
 let t: TestApp;
@@ -91,5 +91,18 @@ describe("compiledOnce", () => {
       (e: unknown) => e,
     );
     expect(String(err)).toContain("depends on an argument's value");
+  });
+
+  test("past MAX_SHAPES shapes, further ones are compiled on every call and still answer right", async () => {
+    const ids = await addQueues(1, ["Sales", "Support"]);
+    const byIds = compiledOnce((db, x: { companyId: number; ids: readonly number[] }) =>
+      forCompany(db, x.companyId).selectFrom("queues").select("name").where("id", "in", x.ids).orderBy("id"),
+    );
+    // Each length is a shape of its own (the ids repeat, so every list finds the same two queues).
+    for (let n = 2; n < MAX_SHAPES + 10; n++) {
+      const list = Array.from({ length: n }, (_, i) => ids[i % 2]!);
+      expect((await byIds(t.ctx.db, { companyId: 1, ids: list })).map((r) => r.name)).toEqual(["Sales", "Support"]);
+    }
+    expect(byIds.shapes()).toBe(MAX_SHAPES);
   });
 });

@@ -19,6 +19,12 @@ export type CompiledArgs = { readonly [key: string]: CompiledArg };
  */
 const MARK_BASE = 2 ** 52;
 
+/**
+ * Shapes kept per query. Lists a request names (tags, users, queues…) make their lengths shapes, so a caller varying
+ * them could otherwise grow the cache without end; past this many, other shapes are compiled on every call.
+ */
+export const MAX_SHAPES = 256;
+
 type Path = readonly (string | number)[];
 
 interface Compiled<R> {
@@ -67,11 +73,12 @@ const CHECK = process.env.NODE_ENV === "test";
  * only as values (where, limit, offset): a query whose SQL depends on a value cannot be compiled once. Tests catch a
  * build that does (CHECK). The SQL is the SQLite dialect's, shared by every executor.
  */
-export function compiledOnce<A extends CompiledArgs, R>(build: (db: Db, args: A) => CompilesTo<R>): (db: Db, args: A) => Promise<R[]> {
+export function compiledOnce<A extends CompiledArgs, R>(build: (db: Db, args: A) => CompilesTo<R>): CompiledQueryFn<A, R> {
   const byShape = new Map<string, Compiled<R>>();
-  return async (db, args) => {
+  const run = async (db: Db, args: A): Promise<R[]> => {
     const shape = shapeOf(args);
     let compiled = byShape.get(shape);
+    if (!compiled && byShape.size >= MAX_SHAPES) return (await db.executeQuery<R>(build(db, args).compile(db))).rows;
     if (!compiled) {
       const slots: Path[] = [];
       compiled = { query: build(db, marked(args, [], slots) as A).compile(db), slots };
@@ -82,7 +89,11 @@ export function compiledOnce<A extends CompiledArgs, R>(build: (db: Db, args: A)
     if (CHECK) assertSameQuery(build(db, args).compile(db), query.sql, parameters);
     return (await db.executeQuery<R>({ ...query, parameters })).rows;
   };
+  return Object.assign(run, { shapes: () => byShape.size });
 }
+
+/** A compiled-once query: call it with the arguments; `shapes()` says how many shapes it keeps compiled. */
+export type CompiledQueryFn<A extends CompiledArgs, R> = ((db: Db, args: A) => Promise<R[]>) & { shapes(): number };
 
 function assertSameQuery(fresh: CompiledQuery, sql: string, parameters: readonly unknown[]): void {
   if (fresh.sql !== sql || !Bun.deepEquals(fresh.parameters, parameters, true)) {
