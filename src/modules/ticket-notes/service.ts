@@ -30,7 +30,7 @@ export function createTicketNotesService(ctx: AppContext) {
       }
       const contactId = q.contactId!;
       if ((await forCompany(ctx.db, actor.companyId).missingIds("contacts", [contactId])).length) throw contactNotFound();
-      const visible = ticketVisibilityWhere(actor, await userQueueIds(ctx.db, actor.userId), "visible");
+      const visible = ticketVisibilityWhere(actor, await userQueueIds(ctx.db, actor.userId));
       return (await contactNotes(ctx.db, actor.companyId, contactId, visible, NOTES_LIMIT)).map(serializeNote);
     },
 

@@ -73,13 +73,10 @@ export function personalViewWhere(view: PersonalView): TicketFilter {
   };
 }
 
-/**
- * The same rules as a condition over `tickets`: mode 'visible' = canSeeTicket; 'personal' = inPersonalView.
- * Answers undefined when nothing is filtered out.
- */
-export function ticketVisibilityWhere(actor: VisibilityActor, queueIds: readonly number[], mode: "visible" | "personal"): TicketFilter | undefined {
-  if (mode === "visible" && canShowAll(actor)) return undefined;
-  return personalViewWhere(personalView(actor, queueIds));
+/** canSeeTicket as a condition over `tickets` (the query is scoped to the actor's company); undefined when it filters nothing. */
+export function ticketVisibilityWhere(actor: VisibilityActor, queueIds: readonly number[]): TicketFilter | undefined {
+  const view = listView(actor, queueIds, true);
+  return view && personalViewWhere(view);
 }
 
 /** The list's view: show-all when asked for and allowed (undefined: nothing filtered out), otherwise the personal view. */
