@@ -149,6 +149,16 @@ export interface AuthThrottleTable {
   windowStart: string;
 }
 
+/** One refresh token handed out; single-use (see modules/auth/service.ts, refresh). */
+export interface RefreshTokensTable {
+  jti: string;
+  userId: number;
+  tokenVersion: number;
+  expiresAt: string;
+  usedAt: string | null;
+  createdAt: Generated<string>;
+}
+
 export interface MediaTable {
   key: string;
   companyId: number;
@@ -464,6 +474,7 @@ export interface DB {
   jobs: JobsTable;
   password_resets: PasswordResetsTable;
   auth_throttle: AuthThrottleTable;
+  refresh_tokens: RefreshTokensTable;
   media: MediaTable;
   connections: ConnectionsTable;
   connection_queues: ConnectionQueuesTable;
