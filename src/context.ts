@@ -1,5 +1,6 @@
 import type { Database } from "bun:sqlite";
 import { join } from "node:path";
+import pkg from "../package.json";
 import { channelPlugins } from "../plugins";
 import { type ChannelsCore, createChannels } from "./channels";
 import type { ChannelPlugin } from "./channels/adapter";
@@ -55,7 +56,8 @@ export interface ContextOptions {
   startChannels?: boolean;
 }
 
-export const VERSION = "4.2.0";
+/** The product's version: package.json's, the one place it is set. */
+export const VERSION: string = pkg.version;
 
 export async function createContext(opts: ContextOptions = {}): Promise<AppContext> {
   const config = opts.config ?? loadConfig();
