@@ -239,6 +239,31 @@ describe("session manager: drops, pairing codes, background starts, company sett
     expect(await connRow(t, id)).toMatchObject({ status: "DISCONNECTED", droppedAt: null });
   });
 
+  test("a failed start keeps the plugin's message in lastError (row and managers' frames) until a code or CONNECTED", async () => {
+    const chan = createTestChannel();
+    t = await createChannelTestApp({ plugins: [chan.plugin] });
+    const frames = spyHub(t);
+    chan.startFailures.push("TEMPORARY");
+    const { id } = await createConnection(t.ctx, 1, { name: "Unreachable", channel: "testchan", config: { mode: "qrcode" } });
+    await t.ctx.channels.idle();
+    expect(await connRow(t, id)).toMatchObject({ status: "DISCONNECTED", lastError: "start failed: TEMPORARY" });
+    const failFrame = frames.filter((f) => f.event === "company-1-whatsappSession").at(-1)!;
+    expect(failFrame.data.session).toMatchObject({ id, status: "DISCONNECTED", lastError: "start failed: TEMPORARY" });
+    const plain = { profile: "user", super: false, flags: { allowConnections: "disabled" } } as never;
+    expect(JSON.stringify(failFrame.opts.shape(plain, failFrame.data))).not.toContain("lastError");
+    // The backoff attempt answers with a QR code: the channel's service answered, the failure no longer applies.
+    await Bun.sleep(1_150);
+    await t.ctx.channels.idle();
+    expect(await connRow(t, id)).toMatchObject({ status: "qrcode", lastError: null });
+    // A person's retry (a fresh start) forgets a failure at once; a person's disconnect too.
+    chan.session(id)!.drop("TEMPORARY");
+    await t.ctx.channels.idle();
+    expect((await connRow(t, id)).lastError).toBe("connection dropped");
+    await t.ctx.channels.sessions.stop(id);
+    await t.ctx.channels.idle();
+    expect(await connRow(t, id)).toMatchObject({ status: "DISCONNECTED", lastError: null });
+  });
+
   test("PAIRING keeps the pairing code in qrcode (the connections screen shows it)", async () => {
     const chan = createTestChannel();
     t = await createChannelTestApp({ plugins: [chan.plugin] });

@@ -6,6 +6,9 @@
  *
  * A CONNECTED session that drops (lost, or reporting any other status) stamps `droppedAt` on the row and in the
  * frames, so the screen and the admins see when it dropped; CONNECTED again, or a person's disconnect, clears it.
+ * A failed start or a lost session also keeps the plugin's message in `lastError` (row and managers' frames), so the
+ * screen can say why nothing shows (e.g. the channel's service cannot be reached); a code shown, CONNECTED, a fresh
+ * start or a person's disconnect clears it.
  * Boot and the admin routes launch sessions in the background (launch): nobody waits for a QR code or a network.
  * Its connection reads and writes are by connection id, across companies: it serves every company's sessions, and the
  * callers that act for a person have resolved the id within that person's company first.
@@ -52,7 +55,11 @@ interface Entry {
 interface StatusExtras {
   number?: string;
   droppedAt?: string | null;
+  lastError?: string | null;
 }
+
+/** The plugin's words on a failure are kept on the row (for the connections screen), cut to this length. */
+const LAST_ERROR_MAX = 500;
 
 export interface SessionEvents {
   /** The session reported CONNECTED: send what waited for it. */
@@ -156,7 +163,7 @@ export class SessionManager {
       config = plugin.manifest.configSchema.parse({ ...JSON.parse(row.config || "{}"), ...passed });
     } catch (err) {
       this.ctx.log.error("connection config invalid", { connectionId, err: String(err) });
-      this.persist(row.companyId, connectionId, "DISCONNECTED", "", 0);
+      this.persist(row.companyId, connectionId, "DISCONNECTED", "", 0, { lastError: String(err).slice(0, LAST_ERROR_MAX) });
       return undefined;
     }
     const entry: Entry = {
@@ -171,7 +178,8 @@ export class SessionManager {
       stopping: false,
     };
     this.entries.set(connectionId, entry);
-    this.setStatus(entry, "OPENING", "");
+    // A fresh start (boot, a person's retry or restart) forgets the last failure; backoff attempts keep it.
+    this.setStatus(entry, "OPENING", "", { lastError: null });
     return { starting: this.attempt(entry) };
   }
 
@@ -194,7 +202,7 @@ export class SessionManager {
     if (opts.persist !== false && !this.closed) {
       // A person's disconnect is not a drop.
       const companyId = entry?.companyId ?? (await this.companyOf(connectionId));
-      if (companyId) this.persist(companyId, connectionId, "DISCONNECTED", "", 0, { droppedAt: null });
+      if (companyId) this.persist(companyId, connectionId, "DISCONNECTED", "", 0, { droppedAt: null, lastError: null });
     }
   }
 
@@ -290,7 +298,9 @@ export class SessionManager {
     // The QR code, or the pairing code, is what the connections screen shows.
     const code = status === "qrcode" || status === "PAIRING" ? (qrcode ?? "") : "";
     const droppedAt = status === "CONNECTED" ? null : entry.status === "CONNECTED" ? this.ctx.clock.now().toISOString() : undefined;
-    this.setStatus(entry, status, code, { number: info?.number, droppedAt });
+    // A code to show or a connection means the channel's service answered: the last failure no longer applies.
+    const lastError = status === "CONNECTED" || status === "qrcode" || status === "PAIRING" ? null : undefined;
+    this.setStatus(entry, status, code, { number: info?.number, droppedAt, lastError });
     if (status === "CONNECTED") this.events.connected(entry.connectionId);
   }
 
@@ -301,7 +311,10 @@ export class SessionManager {
     entry.session = undefined;
     if (old) Promise.resolve().then(() => old.stop()).catch(() => undefined);
     this.ctx.log.warn("channel session lost", { connectionId: entry.connectionId, code: error.code, err: error.message });
-    const dropped = entry.status === "CONNECTED" ? { droppedAt: this.ctx.clock.now().toISOString() } : {};
+    const dropped = {
+      ...(entry.status === "CONNECTED" ? { droppedAt: this.ctx.clock.now().toISOString() } : {}),
+      lastError: (error.message || error.code).slice(0, LAST_ERROR_MAX),
+    };
     if (error.code === "AUTH_EXPIRED") {
       this.setStatus(entry, "DISCONNECTED", "", dropped);
       return;
@@ -325,7 +338,7 @@ export class SessionManager {
 
   /** Writes the status (in order per connection) and announces it. */
   private persist(companyId: number, connectionId: number, status: ConnectionStatus, qrcode: string, retries: number, extras: StatusExtras = {}): void {
-    const { number, droppedAt } = extras;
+    const { number, droppedAt, lastError } = extras;
     void this.writes
       .run(`conn:${connectionId}`, async () => {
         const row = await this.ctx.db
@@ -337,10 +350,11 @@ export class SessionManager {
             updatedAt: this.ctx.clock.now().toISOString(),
             ...(number ? { number } : {}),
             ...(droppedAt !== undefined ? { droppedAt } : {}),
+            ...(lastError !== undefined ? { lastError } : {}),
           })
           .where("id", "=", connectionId)
           .where("companyId", "=", companyId)
-          .returning(["id", "name", "channel", "status", "qrcode", "number", "isDefault", "retries", "droppedAt", "updatedAt"])
+          .returning(["id", "name", "channel", "status", "qrcode", "number", "isDefault", "retries", "droppedAt", "lastError", "updatedAt"])
           .executeTakeFirst();
         if (!row) return;
         this.announce(companyId, row);
@@ -361,6 +375,7 @@ export class SessionManager {
       isDefault: number;
       retries: number;
       droppedAt: string | null;
+      lastError: string | null;
       updatedAt: string;
     },
   ): void {

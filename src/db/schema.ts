@@ -226,6 +226,8 @@ export interface ConnectionsTable {
   updatedAt: Generated<string>;
   /** When a CONNECTED session last dropped; null while connected or after a deliberate disconnect (0030). */
   droppedAt: string | null;
+  /** Why the session last failed or was lost, in the plugin's words; null once a code shows or it connects (0034). */
+  lastError: string | null;
 }
 
 export interface ConnectionQueuesTable {

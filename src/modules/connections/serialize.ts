@@ -72,6 +72,8 @@ export function serializeConnection(
     retries: row.retries,
     /** When the CONNECTED session last dropped (null while connected or after a deliberate disconnect). */
     droppedAt: row.droppedAt,
+    /** Why the session last failed or was lost, in the plugin's words (null once a code shows or it connects). */
+    lastError: row.lastError,
     isDefault: row.isDefault === 1,
     ...(manager ? { token: row.token } : {}),
     widgetKey: row.widgetKey,
