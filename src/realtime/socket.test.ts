@@ -36,7 +36,7 @@ describe("refused sockets", () => {
       .setExpirationTime(exp)
       .sign(new TextEncoder().encode("not-the-server-secret-at-all-0123456789"));
     const genuine = await tokenFor(t, 1);
-    const refresh = await t.ctx.tokens.signRefresh({ userId: 1, companyId: 1, tokenVersion: 0 });
+    const { token: refresh } = await t.ctx.tokens.signRefresh({ userId: 1, companyId: 1, tokenVersion: 0 });
     const otherCompany = await t.ctx.tokens.signAccess({ userId: 1, companyId: 2, tokenVersion: 0 });
     await t.ctx.db.updateTable("users").set({ tokenVersion: 1 }).where("id", "=", 1).execute();
 

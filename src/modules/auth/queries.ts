@@ -71,8 +71,15 @@ export async function replaceResetCode(db: Db, userId: number, codeHash: string,
   await db.insertInto("password_resets").values({ userId, codeHash, expiresAt }).execute();
 }
 
-export async function setResetAttempts(db: Db, resetId: number, attempts: number): Promise<void> {
-  await db.updateTable("password_resets").set({ attempts }).where("id", "=", resetId).execute();
+/** Counts one attempt at the code; false when its budget is already spent. */
+export async function takeResetAttempt(db: Db, resetId: number, max: number): Promise<boolean> {
+  const taken = await db
+    .updateTable("password_resets")
+    .set((eb) => ({ attempts: eb("attempts", "+", 1) }))
+    .where("id", "=", resetId)
+    .where("attempts", "<", max)
+    .executeTakeFirst();
+  return Number(taken.numUpdatedRows) === 1;
 }
 
 /** Marks the code used; false when another request used it first. */
@@ -81,11 +88,31 @@ export async function consumeReset(db: Db, resetId: number, now: string): Promis
   return Number(used.numUpdatedRows) === 1;
 }
 
-// ---- throttle ------------------------------------------------------------------------------------------------
+// ---- refresh tokens --------------------------------------------------------------------------------------------
 
-export function throttleRows(db: Db, keys: string[]) {
-  return db.selectFrom("auth_throttle").selectAll().where("key", "in", keys).execute();
+/** Records a refresh token handed out; the user's tokens that can no longer be used (expired, or of an ended login) go. */
+export async function recordRefreshToken(db: Db, row: { jti: string; userId: number; tokenVersion: number; expiresAt: string }, now: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .deleteFrom("refresh_tokens")
+      .where("userId", "=", row.userId)
+      .where((eb) => eb.or([eb("expiresAt", "<", now), eb("tokenVersion", "<", row.tokenVersion)]))
+      .execute();
+    await trx.insertInto("refresh_tokens").values(row).execute();
+  });
 }
+
+export function findRefreshToken(db: Db, jti: string) {
+  return db.selectFrom("refresh_tokens").selectAll().where("jti", "=", jti).executeTakeFirst();
+}
+
+/** Marks the token used; false when another request used it first. */
+export async function markRefreshTokenUsed(db: Db, jti: string, now: string): Promise<boolean> {
+  const used = await db.updateTable("refresh_tokens").set({ usedAt: now }).where("jti", "=", jti).where("usedAt", "is", null).executeTakeFirst();
+  return Number(used.numUpdatedRows) === 1;
+}
+
+// ---- throttle ------------------------------------------------------------------------------------------------
 
 export function throttleRow(db: Db, key: string) {
   return db.selectFrom("auth_throttle").selectAll().where("key", "=", key).executeTakeFirst();
@@ -104,6 +131,13 @@ export async function setThrottleCount(db: Db, key: string, count: number): Prom
   await db.updateTable("auth_throttle").set({ count }).where("key", "=", key).execute();
 }
 
-export async function deleteThrottles(db: Db, keys: string[]): Promise<void> {
-  await db.deleteFrom("auth_throttle").where("key", "in", keys).execute();
+/** Gives one attempt back, only while the window it was taken from is still the key's window. */
+export async function releaseThrottle(db: Db, key: string, windowStart: string): Promise<void> {
+  await db
+    .updateTable("auth_throttle")
+    .set((eb) => ({ count: eb("count", "-", 1) }))
+    .where("key", "=", key)
+    .where("windowStart", "=", windowStart)
+    .where("count", ">", 0)
+    .execute();
 }

@@ -17,6 +17,7 @@ export const authRoutes = (ctx: AppContext) => {
       ip: clientIp(ctx.config, request, server),
       /** Writes (or clears) the refresh cookie with the attributes of ARCHITECTURE.md, Auth. */
       setRefreshCookie(issued: Issued | null) {
+        if (issued && !issued.refreshToken) return; // an access-only renewal keeps the cookie the browser has
         cookie[REFRESH_COOKIE]!.set({
           value: issued?.refreshToken ?? "",
           httpOnly: true,
@@ -52,8 +53,8 @@ export const authRoutes = (ctx: AppContext) => {
       { auth: true },
     )
     .get("/auth/me", ({ actor }) => auth.me(actor), { auth: true })
-    .post("/auth/signup", async ({ body, set }) => {
-      const created = await auth.signup(parse(signupBody, body));
+    .post("/auth/signup", async ({ body, ip, set }) => {
+      const created = await auth.signup(parse(signupBody, body), ip);
       set.status = 201;
       return created;
     })

@@ -8,14 +8,17 @@ import {
   findCompany,
   findPublicPlan,
   findUserByEmail,
+  findRefreshToken,
   findUserById,
   insertCompany,
   insertSignupUser,
   latestOpenReset,
+  markRefreshTokenUsed,
+  recordRefreshToken,
   replaceResetCode,
   setCompanyLastLogin,
   setPassword,
-  setResetAttempts,
+  takeResetAttempt,
 } from "./queries";
 import type { loginBody, resetBody, signupBody } from "./schema";
 import { type SessionUser, sessionUser } from "./session-user";
@@ -30,56 +33,79 @@ const invalidCredentials = () => new AppError("ERR_INVALID_CREDENTIALS", 401, "I
 
 export interface Issued {
   token: string;
-  refreshToken: string;
+  /** Absent when a refresh inside the grace period only renews the access token: the cookie stays as it is. */
+  refreshToken?: string;
   user: SessionUser;
 }
+
+/**
+ * A browser may present one refresh cookie twice at once (two requests racing); within this many milliseconds of
+ * the rotation that is not taken for a stolen copy.
+ */
+const REFRESH_REUSE_GRACE_MS = 10_000;
+const sessionEnded = () => new AppError("ERR_UNAUTHORIZED", 401, "Session ended");
 
 export function createAuthService(ctx: AppContext) {
   const throttle = new Throttle(ctx.db, { max: ctx.config.AUTH_MAX_ATTEMPTS, windowS: ctx.config.AUTH_WINDOW_S });
   const nowIso = () => ctx.clock.now().toISOString();
   const keys = (kind: string, email: string, ip: string) => [`${kind}:acct:${email}`, `${kind}:ip:${ip}`];
 
-  async function issue(userId: number, tokenVersion: number): Promise<Issued> {
+  /** Signs the tokens of a login; a new refresh token is recorded so that it can be used once. */
+  async function issue(userId: number, tokenVersion: number, withRefresh = true): Promise<Issued> {
     const user = await findUserById(ctx.db, userId);
     if (!user) throw invalidCredentials();
     const company = await findCompany(ctx.db, user.companyId);
     if (!company) throw invalidCredentials();
     const claims = { userId: user.id, companyId: user.companyId, tokenVersion };
-    const [token, refreshToken] = await Promise.all([ctx.tokens.signAccess(claims), ctx.tokens.signRefresh(claims)]);
-    return { token, refreshToken, user: await sessionUser(ctx, user, company) };
+    const token = await ctx.tokens.signAccess(claims);
+    const sessionUserOut = await sessionUser(ctx, user, company);
+    if (!withRefresh) return { token, user: sessionUserOut };
+    const refresh = await ctx.tokens.signRefresh(claims);
+    await recordRefreshToken(ctx.db, { jti: refresh.jti, userId: user.id, tokenVersion, expiresAt: refresh.expiresAt.toISOString() }, nowIso());
+    return { token, refreshToken: refresh.token, user: sessionUserOut };
   }
 
   return {
     async login(input: z.infer<typeof loginBody>, ip: string): Promise<Issued> {
-      const k = keys("login", input.email, ip);
       const now = ctx.clock.now();
-      await throttle.assertAllowed(k, now);
+      const reservation = await throttle.reserve(keys("login", input.email, ip), now);
       const user = await findUserByEmail(ctx.db, input.email);
       // Verify against a dummy hash for unknown emails so both answers take the same time.
       const ok = await Bun.password.verify(input.password, user?.passwordHash ?? DUMMY_HASH);
-      if (!user || !ok) {
-        await throttle.fail(k, now);
-        throw invalidCredentials();
-      }
+      if (!user || !ok) throw invalidCredentials();
       const company = await findCompany(ctx.db, user.companyId);
       if (!company) throw invalidCredentials();
       assertSubscription(company, user.super === 1, now);
-      await throttle.reset([k[0]!]);
+      await throttle.release(reservation);
       const tokenVersion = await bumpTokenVersion(ctx.db, user.id, now.toISOString());
       await setCompanyLastLogin(ctx.db, company.id, now.toISOString());
       ctx.bus.emit("auth.sessionEnded", { companyId: user.companyId, userId: user.id, reason: "login" });
       return issue(user.id, tokenVersion);
     },
 
+    /**
+     * Refresh tokens rotate and are single-use. The first request to present one gets a new pair; a second one
+     * within the grace gets only an access token (the first answer's cookie stands); later, a used token means a
+     * copy is in other hands, so the whole login ends: every token of it, refresh and access, stops working.
+     */
     async refresh(refreshToken: string | undefined): Promise<Issued> {
       const result = await ctx.tokens.verifyRefresh(refreshToken);
-      if (!result.ok) throw new AppError("ERR_UNAUTHORIZED", 401, "Session ended");
+      if (!result.ok) throw sessionEnded();
       const user = await findUserById(ctx.db, result.claims.userId);
-      if (!user || user.tokenVersion !== result.claims.tokenVersion) throw new AppError("ERR_UNAUTHORIZED", 401, "Session ended");
+      if (!user || user.tokenVersion !== result.claims.tokenVersion) throw sessionEnded();
       const company = await findCompany(ctx.db, user.companyId);
-      if (!company) throw new AppError("ERR_UNAUTHORIZED", 401, "Session ended");
+      if (!company) throw sessionEnded();
       assertSubscription(company, user.super === 1, ctx.clock.now());
-      return issue(user.id, user.tokenVersion);
+      const now = ctx.clock.now();
+      const record = await findRefreshToken(ctx.db, result.jti);
+      if (!record || record.userId !== user.id || record.tokenVersion !== user.tokenVersion) throw sessionEnded();
+      if (await markRefreshTokenUsed(ctx.db, record.jti, now.toISOString())) return issue(user.id, user.tokenVersion);
+      const used = await findRefreshToken(ctx.db, record.jti);
+      if (used?.usedAt && now.getTime() - Date.parse(used.usedAt) <= REFRESH_REUSE_GRACE_MS) return issue(user.id, user.tokenVersion, false);
+      await bumpTokenVersion(ctx.db, user.id, now.toISOString());
+      ctx.log.warn("refresh token reused after rotation: the login is ended", { userId: user.id });
+      ctx.bus.emit("auth.sessionEnded", { companyId: user.companyId, userId: user.id, reason: "logout" });
+      throw sessionEnded();
     },
 
     async logout(actor: Actor): Promise<void> {
@@ -94,7 +120,9 @@ export function createAuthService(ctx: AppContext) {
       return sessionUser(ctx, user, company);
     },
 
-    async signup(input: z.infer<typeof signupBody>) {
+    async signup(input: z.infer<typeof signupBody>, ip: string) {
+      // Every sign-up counts, successful or not: each one creates a company.
+      await throttle.reserve(keys("signup", input.email, ip), ctx.clock.now());
       if ((await getPlatformSetting(ctx.db, "userCreation")) !== "enabled") {
         throw new AppError("ERR_USER_CREATION_DISABLED", 403, "Sign-up is disabled");
       }
@@ -112,10 +140,8 @@ export function createAuthService(ctx: AppContext) {
     },
 
     async forgotPassword(email: string, ip: string): Promise<void> {
-      const k = keys("forgot", email, ip);
       const now = ctx.clock.now();
-      await throttle.assertAllowed(k, now);
-      await throttle.fail(k, now); // every request counts: this endpoint sends mail
+      await throttle.reserve(keys("forgot", email, ip), now); // every request counts: this endpoint sends mail
       const user = await findUserByEmail(ctx.db, email);
       if (!user) throw new AppError("ERR_EMAIL_NOT_FOUND", 404, "Email not found");
       const code = String(crypto.getRandomValues(new Uint32Array(1))[0]! % 1_000_000).padStart(6, "0");
@@ -130,27 +156,21 @@ export function createAuthService(ctx: AppContext) {
     },
 
     async resetPassword(input: z.infer<typeof resetBody>, ip: string): Promise<void> {
-      const k = keys("reset", input.email, ip);
       const now = ctx.clock.now();
-      await throttle.assertAllowed(k, now);
+      const reservation = await throttle.reserve(keys("reset", input.email, ip), now);
       const invalid = () => new AppError("ERR_INVALID_RESET_CODE", 400, "Invalid or expired code");
       const user = await findUserByEmail(ctx.db, input.email);
       const reset = user && (await latestOpenReset(ctx.db, user.id));
-      if (!user || !reset || reset.expiresAt < now.toISOString() || reset.attempts >= RESET_MAX_ATTEMPTS) {
-        await throttle.fail(k, now);
-        throw invalid();
-      }
-      if (reset.codeHash !== hashCode(ctx.secrets.jwt, user.id, input.token)) {
-        await setResetAttempts(ctx.db, reset.id, reset.attempts + 1);
-        await throttle.fail(k, now);
-        throw invalid();
-      }
+      if (!user || !reset || reset.expiresAt < now.toISOString()) throw invalid();
+      // The code's own budget is taken before the comparison too, so parallel guesses cannot share one attempt.
+      if (!(await takeResetAttempt(ctx.db, reset.id, RESET_MAX_ATTEMPTS))) throw invalid();
+      if (reset.codeHash !== hashCode(ctx.secrets.jwt, user.id, input.token)) throw invalid();
       const passwordHash = await Bun.password.hash(input.password);
       await ctx.db.transaction().execute(async (trx) => {
         if (!(await consumeReset(trx, reset.id, now.toISOString()))) throw invalid();
         await setPassword(trx, user.id, passwordHash, now.toISOString());
       });
-      await throttle.reset(k);
+      await throttle.release(reservation);
       ctx.bus.emit("auth.sessionEnded", { companyId: user.companyId, userId: user.id, reason: "reset" });
     },
   };

@@ -7,7 +7,14 @@ export interface AccessClaims {
   tokenVersion: number;
 }
 
-export type VerifyResult = { ok: true; claims: AccessClaims; exp: number } | { ok: false; reason: "invalid" | "expired" };
+export type VerifyResult = { ok: true; claims: AccessClaims; exp: number; jti: string } | { ok: false; reason: "invalid" | "expired" };
+
+/** A signed refresh token with the id and expiry its single-use record keeps. */
+export interface SignedRefresh {
+  token: string;
+  jti: string;
+  expiresAt: Date;
+}
 
 const VERIFIED_MAX = 10_000;
 
@@ -19,7 +26,7 @@ const VERIFIED_MAX = 10_000;
 export class TokenService {
   private accessKey: Uint8Array;
   private refreshKey: Uint8Array;
-  private verified = new Map<string, { claims: AccessClaims; exp: number }>();
+  private verified = new Map<string, { claims: AccessClaims; exp: number; jti: string }>();
 
   constructor(
     secrets: { jwt: string; jwtRefresh: string },
@@ -34,11 +41,11 @@ export class TokenService {
     return this.ttl.refreshS;
   }
 
-  signAccess(c: AccessClaims): Promise<string> {
-    return this.sign(c, "access", this.ttl.accessS, this.accessKey);
+  async signAccess(c: AccessClaims): Promise<string> {
+    return (await this.sign(c, "access", this.ttl.accessS, this.accessKey)).token;
   }
 
-  signRefresh(c: AccessClaims): Promise<string> {
+  signRefresh(c: AccessClaims): Promise<SignedRefresh> {
     return this.sign(c, "refresh", this.ttl.refreshS, this.refreshKey);
   }
 
@@ -49,11 +56,11 @@ export class TokenService {
    */
   async verifyAccess(token: string | undefined | null): Promise<VerifyResult> {
     const known = token ? this.verified.get(token) : undefined;
-    if (known) return known.exp <= Math.floor(this.clock.now().getTime() / 1000) ? { ok: false, reason: "expired" } : { ok: true, claims: known.claims, exp: known.exp };
+    if (known) return known.exp <= Math.floor(this.clock.now().getTime() / 1000) ? { ok: false, reason: "expired" } : { ok: true, ...known };
     const result = await this.verify(token, "access", this.accessKey);
     if (result.ok && token) {
       if (this.verified.size >= VERIFIED_MAX) this.verified.clear();
-      this.verified.set(token, { claims: result.claims, exp: result.exp });
+      this.verified.set(token, { claims: result.claims, exp: result.exp, jti: result.jti });
     }
     return result;
   }
@@ -62,15 +69,17 @@ export class TokenService {
     return this.verify(token, "refresh", this.refreshKey);
   }
 
-  private async sign(c: AccessClaims, typ: string, ttlS: number, key: Uint8Array): Promise<string> {
+  private async sign(c: AccessClaims, typ: string, ttlS: number, key: Uint8Array): Promise<SignedRefresh> {
     const iat = Math.floor(this.clock.now().getTime() / 1000);
-    return new SignJWT({ cid: c.companyId, tv: c.tokenVersion, typ })
+    const jti = crypto.randomUUID();
+    const token = await new SignJWT({ cid: c.companyId, tv: c.tokenVersion, typ })
       .setProtectedHeader({ alg: "HS256" })
       .setSubject(String(c.userId))
       .setIssuedAt(iat)
       .setExpirationTime(iat + ttlS)
-      .setJti(crypto.randomUUID())
+      .setJti(jti)
       .sign(key);
+    return { token, jti, expiresAt: new Date((iat + ttlS) * 1000) };
   }
 
   private async verify(token: string | undefined | null, typ: string, key: Uint8Array): Promise<VerifyResult> {
@@ -78,10 +87,17 @@ export class TokenService {
     try {
       const { payload } = await jwtVerify(token, key, { algorithms: ["HS256"], currentDate: this.clock.now() });
       const userId = Number(payload.sub);
-      if (payload.typ !== typ || !Number.isSafeInteger(userId) || typeof payload.cid !== "number" || typeof payload.tv !== "number" || typeof payload.exp !== "number") {
+      if (
+        payload.typ !== typ ||
+        !Number.isSafeInteger(userId) ||
+        typeof payload.cid !== "number" ||
+        typeof payload.tv !== "number" ||
+        typeof payload.exp !== "number" ||
+        typeof payload.jti !== "string"
+      ) {
         return { ok: false, reason: "invalid" };
       }
-      return { ok: true, claims: { userId, companyId: payload.cid, tokenVersion: payload.tv }, exp: payload.exp };
+      return { ok: true, claims: { userId, companyId: payload.cid, tokenVersion: payload.tv }, exp: payload.exp, jti: payload.jti };
     } catch (err) {
       // jose checks the signature before the claims, so JWTExpired means a genuine token past its time.
       if (err instanceof errors.JWTExpired) return { ok: false, reason: "expired" };
