@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createApp } from "../../src/app";
 import { ensureFirstStart } from "../../src/bootstrap";
-import { MovableClock } from "../../src/clock";
+import { MovableClock } from "./clock";
 import { loadConfig, type Config } from "../../src/config";
 import { type AppContext, createContext } from "../../src/context";
 import { createLogger } from "../../src/log";

@@ -7,5 +7,5 @@ export { mapGraphError, mapStatusError, networkError } from "./map-graph-error";
 export { connectPages, PAGE_SUBSCRIBED_FIELDS, type ConnectionDraft, type ConnectPagesInput, type ConnectPagesResult } from "./messenger/connect-pages";
 export { metaVerifyToken } from "./messenger/verify-token";
 export { registerMetaWebhooks } from "./messenger/webhook";
-export { signBody, verifySignature } from "./verify-signature";
+export { verifySignature } from "./verify-signature";
 export { createMetaPlugins, type MetaPlugins } from "./plugins";

@@ -1,7 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { createHmac } from "node:crypto";
 import { metaStringify } from "../../../tests/fakes/meta-graph/deliver";
-import { signBody, verifySignature } from "./verify-signature";
+import { signBody } from "../../../tests/fakes/meta-graph/deliver";
+import { verifySignature } from "./verify-signature";
 
 const SECRET = "6a1f0c3e9b7d2a4c8e0f1b3d5a7c9e2f";
 

@@ -17,8 +17,3 @@ export function verifySignature(rawBody: string | Uint8Array, header: string | n
   const given = Buffer.from(match[1]!, "hex");
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
-
-/** The header Meta would send for `rawBody` (the fake Graph server and tests use it). */
-export function signBody(rawBody: string | Uint8Array, appSecret: string): string {
-  return "sha256=" + createHmac("sha256", appSecret).update(typeof rawBody === "string" ? Buffer.from(rawBody, "utf8") : rawBody).digest("hex");
-}

@@ -9,8 +9,7 @@ import type { ChannelErrorCode } from "../../../src/channels/adapter";
 import { createConnection } from "../../../src/channels/connections";
 import type { ContractHarness } from "../../../src/channels/contract";
 import { Peer, until } from "../../../tests/helpers/socket-peer";
-import { WebchatSession } from "./session";
-import { startWebchatServer } from "./test-server";
+import { RefusingWebchatSession, startWebchatServer } from "./test-server";
 
 export async function makeWebchatHarness(): Promise<ContractHarness> {
   const server = await startWebchatServer();
@@ -78,8 +77,8 @@ export async function makeWebchatHarness(): Promise<ContractHarness> {
     },
     async failNextSend(): Promise<ChannelErrorCode> {
       const session = t.ctx.channels.sessions.session(connectionId);
-      if (!(session instanceof WebchatSession)) throw new Error("no web-chat session");
-      session.failNext("TEMPORARY");
+      if (!(session instanceof RefusingWebchatSession)) throw new Error("no web-chat session");
+      session.refuseNext("TEMPORARY");
       return "TEMPORARY";
     },
     close: () => server.stop(),

@@ -15,7 +15,7 @@
  * visitor token names) and uses the session's host: host.contact (new visitor), host.inbound (a visitor's message),
  * host.history (the conversation).
  */
-import { type Ack, ChannelError, type ChannelErrorCode, type ChannelHost, type ChannelSession, type MessageRef, type OutboundMessage } from "../../../src/channels/adapter";
+import { type Ack, ChannelError, type ChannelHost, type ChannelSession, type MessageRef, type OutboundMessage } from "../../../src/channels/adapter";
 import type { WebchatConfig } from "./manifest";
 import { isVisitorId } from "./token";
 import type { VisitorMessage } from "./visitor-message";
@@ -56,7 +56,6 @@ export class WebchatSession implements ChannelSession {
   /** Visitor messages' externalId -> our message id (what the visitor API calls it). */
   private knownIds = new Map<string, number>();
   private running = false;
-  private nextFailure: ChannelError | undefined;
 
   constructor(
     readonly host: ChannelHost,
@@ -85,11 +84,6 @@ export class WebchatSession implements ChannelSession {
   }
 
   async send(msg: OutboundMessage): Promise<{ externalId: string }> {
-    if (this.nextFailure) {
-      const err = this.nextFailure;
-      this.nextFailure = undefined;
-      throw err;
-    }
     const visitorId = msg.to.chatId;
     if (!isVisitorId(visitorId)) throw new ChannelError("NOT_ON_CHANNEL", "This contact is not a web-chat visitor");
     const externalId = outboundExternalId(msg.messageId);
@@ -192,13 +186,6 @@ export class WebchatSession implements ChannelSession {
     for (const link of set) if (link !== except) link.send(text);
   }
 
-  socketCount(visitorId?: string): number {
-    if (visitorId) return this.sockets.get(visitorId)?.size ?? 0;
-    let n = 0;
-    for (const s of this.sockets.values()) n += s.size;
-    return n;
-  }
-
   /** Our messages the visitor saw in their history may be acknowledged too (after a reload). */
   allowAck(visitorId: string, messageId: number): void {
     let m = this.ackable.get(visitorId);
@@ -227,11 +214,6 @@ export class WebchatSession implements ChannelSession {
     this.host.ack(outboundExternalId(messageId), ack as Ack);
     this.push(visitorId, { event: "ack", data: { id: messageId, ack } }, from);
     return true;
-  }
-
-  /** Test seam (the channel contract's provider refusal): the next send throws this error. */
-  failNext(code: ChannelErrorCode, message = `web chat refused the message (${code})`): void {
-    this.nextFailure = new ChannelError(code, message);
   }
 }
 

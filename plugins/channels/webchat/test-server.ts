@@ -1,15 +1,42 @@
 /**
  * Web chat's tests over real HTTP and WebSocket: a test app listening on an ephemeral 127.0.0.1 port, an admin's
  * token, and the visitor sockets a test opened (closed with the app). Test-only (imports the test helpers).
+ * Its web chat is the product's plugin with sessions that can be told to refuse the next send (RefusingWebchatSession).
  *
  *   let h: WebchatTestServer | undefined;
  *   afterEach(async () => { await h?.stop(); h = undefined; });
  *   h = await startWebchatServer();
  */
-import type { Config } from "../../../src/config";
+import { ChannelError, type ChannelErrorCode, type ChannelPlugin, type OutboundMessage } from "../../../src/channels/adapter";
+import { type Config, loadConfig } from "../../../src/config";
 import { login } from "../../../tests/helpers/factories";
 import type { Peer } from "../../../tests/helpers/socket-peer";
 import { ADMIN, createTestApp, type TestApp } from "../../../tests/helpers/test-app";
+import { webchatRatesOf } from "../../index";
+import { createWebchat } from "./index";
+import { WebchatSession } from "./session";
+
+/** A web-chat session whose next send fails as a provider's refusal would (the channel contract's refusal case). */
+export class RefusingWebchatSession extends WebchatSession {
+  private refusal: ChannelError | undefined;
+
+  refuseNext(code: ChannelErrorCode, message = `web chat refused the message (${code})`): void {
+    this.refusal = new ChannelError(code, message);
+  }
+
+  override async send(msg: OutboundMessage): Promise<{ externalId: string }> {
+    const refusal = this.refusal;
+    this.refusal = undefined;
+    if (refusal) throw refusal;
+    return super.send(msg);
+  }
+}
+
+/** The product's web-chat plugin (same routes and limits) whose sessions are RefusingWebchatSessions. */
+function refusingWebchat(env: Partial<Record<keyof Config, string>>): ChannelPlugin<any> {
+  const plugin = createWebchat(webchatRatesOf(loadConfig(env)));
+  return { ...plugin, createSession: (host, config) => new RefusingWebchatSession(host, config) };
+}
 
 export interface WebchatTestServer {
   t: TestApp;
@@ -24,7 +51,7 @@ export interface WebchatTestServer {
 
 /** A test app listening on 127.0.0.1 (env is read when the routes are built: web-chat rate limits...). */
 export async function startWebchatServer(env: Partial<Record<keyof Config, string>> = {}): Promise<WebchatTestServer> {
-  const t = await createTestApp(env);
+  const t = await createTestApp(env, { plugins: [refusingWebchat(env)] });
   t.app.listen({ port: 0, hostname: "127.0.0.1" });
   const peers: Peer[] = [];
   return {

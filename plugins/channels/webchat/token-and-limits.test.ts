@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { MovableClock } from "../../../src/clock";
+import { MovableClock } from "../../../tests/helpers/clock";
 import { loadConfig } from "../../../src/config";
 import { webchatRatesOf } from "../../index";
 import { RateLimiter, webchatLimits } from "./rate-limit";

@@ -7,8 +7,8 @@ import { createConnection, deleteConnection } from "../../../src/channels/connec
 import type { Config } from "../../../src/config";
 import { createCompany } from "../../../tests/helpers/factories";
 import { Peer, until, within } from "../../../tests/helpers/socket-peer";
-import { type VisitorMessage, WebchatSession } from "./session";
-import { http, startWebchatServer, type WebchatTestServer } from "./test-server";
+import type { VisitorMessage } from "./session";
+import { http, RefusingWebchatSession, startWebchatServer, type WebchatTestServer } from "./test-server";
 
 const PNG = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="), (c) => c.charCodeAt(0));
 
@@ -328,8 +328,8 @@ describe("session", () => {
     await until(async () => (await h!.t.ctx.db.selectFrom("connections").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status === "CONNECTED", "row CONNECTED");
     const v = await Visitor.start(widgetKey!);
     await v.say("hi");
-    const session = h!.t.ctx.channels.sessions.session(id) as WebchatSession;
-    session.failNext("TEMPORARY");
+    const session = h!.t.ctx.channels.sessions.session(id) as RefusingWebchatSession;
+    session.refuseNext("TEMPORARY");
     const failed = await agentReply(v.contactId, "will fail");
     await h!.t.ctx.channels.idle();
     const row = await h!.t.ctx.db.selectFrom("messages").select(["sendStatus", "errorCode"]).where("id", "=", failed.id).executeTakeFirstOrThrow();

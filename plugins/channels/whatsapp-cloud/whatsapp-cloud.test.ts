@@ -120,7 +120,7 @@ describe("webhook verification and signatures", () => {
     expect((await deliver(url, fixture("text"), "another-secret")).status).toBe(403);
     const { metaStringify } = await import("../../../tests/fakes/meta-graph/deliver");
     const raw = metaStringify(fixture("text"));
-    const { signBody } = await import("../_meta-graph/verify-signature");
+    const { signBody } = await import("../../../tests/fakes/meta-graph/deliver");
     const res = await deliver(url, null, APP_SECRET, { rawBody: raw.replace("another color", "another colour"), signature: signBody(raw, APP_SECRET) });
     expect(res.status).toBe(403);
     expect(fh.inbound).toEqual([]);

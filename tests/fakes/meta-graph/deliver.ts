@@ -2,7 +2,12 @@
  * Webhook deliveries the way Meta sends them: the JSON serialised with Meta's escapes ("/" as "\/", every
  * non-ASCII UTF-16 unit as \uXXXX), X-Hub-Signature-256 = "sha256=" + HMAC-SHA256 over exactly those bytes.
  */
-import { signBody } from "../../../plugins/channels/_meta-graph/verify-signature";
+import { createHmac } from "node:crypto";
+
+/** The X-Hub-Signature-256 header Meta sends for `rawBody`: "sha256=" + hex HMAC-SHA256 with the app secret. */
+export function signBody(rawBody: string | Uint8Array, appSecret: string): string {
+  return "sha256=" + createHmac("sha256", appSecret).update(typeof rawBody === "string" ? Buffer.from(rawBody, "utf8") : rawBody).digest("hex");
+}
 
 /** JSON.stringify with Meta's escaping (what arrives at a webhook). */
 export function metaStringify(payload: unknown): string {

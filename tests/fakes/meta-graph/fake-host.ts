@@ -4,7 +4,7 @@
  * externalId. Used until the channels core's runChannelContract is available, and for plugin unit tests.
  */
 import type { Ack, ChannelError, ChannelHost, ConnectionStatus, InboundChat, InboundEvent, InboundResult, KeyValueStore } from "../../../src/channels/adapter";
-import { MovableClock } from "../../../src/clock";
+import { MovableClock } from "../../helpers/clock";
 import { createLogger } from "../../../src/log";
 
 export interface FakeHost {
