@@ -245,6 +245,27 @@ describe("the read pool", () => {
   });
 });
 
+describe("control characters in a search", () => {
+  test("control characters in the text (a NUL included) separate words like spaces and never error", async () => {
+    t = await createTestApp();
+    const token = await login(t, ADMIN.email, ADMIN.password);
+    const id = await ticketWith(t, { name: "Ana Maria", bodies: ["bom dia"] });
+    const nul = encodeURIComponent("ana\u0000maria");
+    for (const path of [`/api/contacts?searchParam=${nul}`, `/api/contacts/list?searchParam=${nul}`]) {
+      const r = await t.json("GET", path, { token });
+      expect({ path, status: r.status }).toEqual({ path, status: 200 });
+      expect(JSON.stringify(r.body)).toContain("Ana Maria");
+    }
+    const byName = await t.json("GET", `/api/tickets?searchParam=${encodeURIComponent("ana\u0000\u0007maria")}&showAll=true`, { token });
+    expect(byName.body.tickets.map((tk: { id: number }) => tk.id)).toEqual([id]);
+    const byBody = await t.json("GET", `/api/tickets?searchParam=${encodeURIComponent("bom\u0000dia")}&searchOnMessages=true&showAll=true`, { token });
+    expect(byBody.body.tickets.map((tk: { id: number }) => tk.id)).toEqual([id]);
+    // One character of text left: the short-text (LIKE) path, where a NUL would have cut the pattern to "%n".
+    const short = await t.json("GET", `/api/contacts?searchParam=${encodeURIComponent("n\u0000")}`, { token });
+    expect(short.body.contacts.map((c: { name: string }) => c.name)).toEqual(["Ana Maria"]);
+  });
+});
+
 describe("GET /api/tickets with a searchParam", () => {
   test("pages through the search's ids, accents ignored", async () => {
     t = await createTestApp();

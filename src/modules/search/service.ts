@@ -2,7 +2,7 @@ import type { AppContext } from "../../context";
 import type { Actor } from "../../http/permissions";
 import { type ListFilters, type TicketFilter, userQueueIds, viewFilterWhere } from "../tickets/queries";
 import { listView } from "../tickets/visibility";
-import { messagesQuery } from "./fts";
+import { messagesQuery, searchText } from "./fts";
 import { contactMatches, type MatchRow, messageMatches } from "./queries";
 
 /** Results are exact up to this many tickets; beyond it the count says CAP and `capped` is set. */
@@ -29,7 +29,7 @@ export interface SearchResult {
  * among the tickets the actor may see. Runs on the read pool (worker threads), never on the request thread.
  */
 export async function searchTickets(ctx: AppContext, actor: Actor, params: SearchParams): Promise<SearchResult> {
-  const text = params.searchParam.trim();
+  const text = searchText(params.searchParam);
   if (!text) return { ticketIds: [], count: 0, capped: false };
   const filter = viewFilterWhere(params, listView(actor, await userQueueIds(ctx.db, actor.userId), params.showAll ?? false));
   const byContact = ctx.reads.read(contactMatches(ctx.db, actor.companyId, text, filter, SEARCH_CAP + 1));
