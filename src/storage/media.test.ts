@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { setPlatformSetting } from "../modules/settings/queries";
-import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
+import { ADMIN, createTestApp, type TestApp } from "../../tests/helpers/test-app";
 
 let t: TestApp;
 beforeEach(async () => {
@@ -66,6 +66,33 @@ describe("save", () => {
     expect((await t.ctx.media.save(1, { data: JPEG.slice().buffer, name: "../../etc/passwd" })).name).toBe("passwd.jpg");
     expect((await t.ctx.media.save(1, { data: JPEG, name: "evil\u202Egpj.exe" })).name).toBe("evilgpj.exe.jpg");
     expect((await t.ctx.media.save(1, { data: JPEG, name: "  \n " })).name).toBe("file.jpg");
+  });
+
+  test("uploads with an empty or hostile file name are stored under a random key, named by what is left of it", async () => {
+    const token = (await t.json("POST", "/api/auth/login", { body: ADMIN })).body.token;
+    await t.ctx.db.insertInto("connections").values({ id: 1, companyId: 1, name: "Line", channel: "nochannel", token: "T".repeat(30) }).execute();
+    const upload = async (path: string, field: string, name: string) => {
+      const form = new FormData();
+      // Bun gives a part sent with filename="" a File whose name is undefined.
+      form.append(field, new File([PNG], name));
+      const r = await t.json("POST", path, { token, body: form });
+      expect({ path, name, status: r.status }).toEqual({ path, name, status: 200 });
+      const owner = path.startsWith("/api/users")
+        ? await t.ctx.db.selectFrom("users").select("profileImage as key").where("id", "=", 1).executeTakeFirstOrThrow()
+        : await t.ctx.db.selectFrom("connections").select("greetingMediaAttachment as key").where("id", "=", 1).executeTakeFirstOrThrow();
+      return (await t.ctx.db.selectFrom("media").select("name").where("key", "=", owner.key!).executeTakeFirstOrThrow()).name;
+    };
+    for (const [path, field] of [["/api/users/1/media-upload", "profileImage"], ["/api/whatsapp/1/media-upload", "file"]] as const) {
+      expect(await upload(path, field, "")).toBe("file.png");
+      expect(await upload(path, field, "../../etc/passwd")).toBe("passwd.png");
+      expect(await upload(path, field, "a\u0000b.png")).toMatch(/^a[^\u0000]*\.png$/);
+      expect(await upload(path, field, "...")).toBe("....png");
+      expect((await upload(path, field, "x".repeat(1024))).length).toBe(204);
+    }
+    // Every file on disk is a random key under media/<2 hex>/.
+    const files = readdirSync(join(t.dataDir, "media"), { recursive: true, withFileTypes: true }).filter((d) => d.isFile());
+    expect(files.length).toBeGreaterThan(0);
+    for (const f of files) expect(f.name).toMatch(/^[0-9a-f]{32}$/);
   });
 
   test("HTML claiming to be a PNG is refused, whatever the allow-list", async () => {

@@ -23,7 +23,8 @@ export interface StoredMedia {
 
 export interface SaveInput {
   data: Uint8Array | ArrayBuffer | Blob;
-  name: string;
+  /** The client's file name, only ever a label: Bun gives a multipart file sent with an empty filename no name at all. */
+  name: string | undefined;
 }
 
 export interface SaveOptions {
@@ -55,7 +56,7 @@ export class MediaStore {
     const blob = input.data instanceof Blob ? input.data : new Blob([input.data as BlobPart]);
     const maxBytes = opts.maxBytes ?? (await this.limitBytes());
     if (blob.size > maxBytes) throw new AppError("ERR_MEDIA_TOO_LARGE", 413, `The file is larger than ${formatBytes(maxBytes)}`);
-    const sniffed = await sniff(blob, input.name);
+    const sniffed = await sniff(blob, input.name ?? "");
     const allow = opts.allow ?? MEDIA_KINDS;
     if (!sniffed || !sniffed.kinds.some((k) => allow.includes(k))) {
       throw new AppError("ERR_MEDIA_TYPE_NOT_ALLOWED", 415, "This type of file is not accepted here");
@@ -137,9 +138,12 @@ async function writeAtomically(path: string, blob: Blob): Promise<void> {
 // Control and bidirectional-override characters: the latter can make "gpj.exe" read as "exe.jpg".
 const UNSAFE_CHARS = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
-/** The last path segment of the client's name, cleaned; an extension that does not match the bytes gets the right one appended. */
-function storedName(raw: string, ext: readonly string[]): string {
-  const base = raw.split(/[\\/]/).pop() ?? "";
+/**
+ * The last path segment of the client's name, cleaned ("file" when nothing is left); an extension that does not
+ * match the bytes gets the right one appended. Only a label for downloads: the file itself lives under its key.
+ */
+function storedName(raw: string | undefined, ext: readonly string[]): string {
+  const base = (raw ?? "").split(/[\\/]/).pop() ?? "";
   const clean = Array.from(base.normalize("NFC").replace(UNSAFE_CHARS, "").trim()).slice(0, 200).join("").trim() || "file";
   const dot = clean.lastIndexOf(".");
   const current = dot > 0 ? clean.slice(dot + 1).toLowerCase() : "";
