@@ -3,7 +3,13 @@
  * It adds a floating button that opens /widget/<widgetKey> (the chat page, served from our origin) in an iframe.
  * Options: data-color="#2563eb" (button colour), data-position="left" (default right), data-label (button title).
  * The iframe is created on the first click, so the host page loads nothing else until a visitor wants to chat.
+ *
+ * The visitor token is kept here, in the site's own localStorage (this script runs first-party on the site's page):
+ * the frame, a third-party frame, has no storage of its own in current browsers. It is handed to the frame by
+ * postMessage to our origin only, and taken back from the frame's window and our origin only (protocol.ts).
  */
+import { type FrameMessage, isVisitorToken, type PageMessage, tokenKey } from "./protocol";
+
 (() => {
   const script = document.currentScript as HTMLScriptElement | null;
   const key = script?.dataset.key;
@@ -64,7 +70,25 @@
       display: open ? "block" : "none",
     });
   };
-  const tell = () => frame?.contentWindow?.postMessage({ type: "multi100:visible", open }, origin);
+  const post = (m: PageMessage) => frame?.contentWindow?.postMessage(m, origin);
+  const tell = () => post({ type: "multi100:visible", open });
+  const storageKey = tokenKey(key);
+  const storedToken = (): string | null => {
+    try {
+      const token = JSON.parse(localStorage.getItem(storageKey) ?? "null")?.token;
+      return isVisitorToken(token) ? token : null;
+    } catch {
+      return null;
+    }
+  };
+  const keepToken = (token: string | null) => {
+    try {
+      if (token) localStorage.setItem(storageKey, JSON.stringify({ token }));
+      else localStorage.removeItem(storageKey);
+    } catch {
+      /* the site's storage is off too: the conversation lasts as long as the page */
+    }
+  };
   const toggle = (next: boolean) => {
     open = next;
     if (open && !frame) {
@@ -86,10 +110,14 @@
     place();
     button.style.display = open && small() ? "none" : "grid";
   });
-  window.addEventListener("message", (e) => {
-    if (e.origin !== origin || !frame || e.source !== frame.contentWindow || typeof e.data !== "object" || !e.data) return;
-    if (e.data.type === "multi100:close") toggle(false);
-    else if (e.data.type === "multi100:ready") tell();
+  window.addEventListener("message", (e: MessageEvent<FrameMessage>) => {
+    const m = e.data;
+    if (e.origin !== origin || !frame || e.source !== frame.contentWindow || typeof m !== "object" || !m) return;
+    if (m.type === "multi100:close") toggle(false);
+    else if (m.type === "multi100:ready") {
+      post({ type: "multi100:visitor", token: storedToken() });
+      tell();
+    } else if (m.type === "multi100:token" && (m.token === null || isVisitorToken(m.token))) keepToken(m.token);
   });
   const mount = () => document.body.append(root);
   if (document.body) mount();

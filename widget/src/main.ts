@@ -1,15 +1,16 @@
 /**
  * The contact-facing web-chat page, /widget/<widgetKey>: a name form, then the conversation (history, live updates
  * over the visitor socket, text and one attachment per message). Plain DOM, no framework: the bundle must stay tiny.
- * Its only storage is one localStorage key per widget (the visitor token), so a reload keeps the conversation.
+ * The visitor token is kept by widget.js in the site's own storage, or by this page when opened on its own
+ * (visitor-store.ts), so a reload or another page of the site keeps the conversation.
  */
 import { type Api, ApiError, type ChatMessage, createApi, openSocket, type WidgetConfig } from "./api";
 import { pickLocale, type Strings } from "./i18n";
+import { connectSitePage, type SitePage, visitorStore, type VisitorStore } from "./visitor-store";
 
 type Pending = { clientId: string; body: string; file?: File; state: "sending" | "failed"; createdAt: string };
 
 const widgetKey = decodeURIComponent(location.pathname.split("/")[2] ?? "");
-const storageKey = `multi100.webchat.v1.${widgetKey}`;
 const { lang, t } = pickLocale(navigator.languages?.length ? navigator.languages : [navigator.language]);
 const inFrame = window.parent !== window;
 const app = document.getElementById("app")!;
@@ -65,21 +66,9 @@ function errorText(err: unknown, s: Strings): string {
 
 const randomId = () => (crypto.randomUUID ? crypto.randomUUID() : `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`).replace(/[^A-Za-z0-9_-]/g, "");
 
-function loadToken(): string | undefined {
-  try {
-    return JSON.parse(localStorage.getItem(storageKey) ?? "null")?.token ?? undefined;
-  } catch {
-    return undefined;
-  }
-}
-function saveToken(token: string | undefined): void {
-  try {
-    if (token) localStorage.setItem(storageKey, JSON.stringify({ token }));
-    else localStorage.removeItem(storageKey);
-  } catch {
-    /* storage disabled: the conversation lasts as long as the page */
-  }
-}
+/** The site's page around the chat (widget.js), once it answered; the visitor token's store. */
+let site: SitePage | undefined;
+let store: VisitorStore;
 
 // -------------------------------------------------------------------------------------------------------------
 // Shell
@@ -89,7 +78,7 @@ function shell(config: WidgetConfig | undefined, body: Node): void {
   if (config) document.documentElement.style.setProperty("--accent", config.color);
   document.title = config?.title || t.title;
   headerStatus = h("span", { className: "status", "aria-live": "polite" });
-  const close = inFrame ? h("button", { className: "icon-btn", type: "button", title: t.close, "aria-label": t.close, onclick: () => window.parent.postMessage({ type: "multi100:close" }, "*") }, icon(ICON_CLOSE)) : null;
+  const close = site ? h("button", { className: "icon-btn", type: "button", title: t.close, "aria-label": t.close, onclick: () => site?.post({ type: "multi100:close" }) }, icon(ICON_CLOSE)) : null;
   app.replaceChildren(h("header", { className: "header" }, h("div", { className: "title" }, h("strong", {}, config?.title || t.title), headerStatus), close), body);
 }
 
@@ -114,7 +103,7 @@ function showForm(api: Api, config: WidgetConfig): void {
         error.textContent = "";
         try {
           const r = await api.startSession({ name: name.value.trim(), email: email.value.trim() || undefined, phone: phone.value.trim() || undefined });
-          saveToken(r.visitorToken);
+          store.save(r.visitorToken);
           startChat(api, config, r.visitorToken);
         } catch (err) {
           error.textContent = errorText(err, t);
@@ -141,7 +130,8 @@ function startChat(api: Api, config: WidgetConfig, token: string): void {
   const pending = new Map<string, Pending>();
   const readSent = new Set<number>();
   let hasMore = false;
-  let shown = !inFrame;
+  // Without widget.js around it the page is always showing.
+  let shown = site ? site.open : true;
   let stopped = false;
   let wasDown = false;
 
@@ -214,7 +204,7 @@ function startChat(api: Api, config: WidgetConfig, token: string): void {
   function restart() {
     stopped = true;
     socket.stop();
-    saveToken(undefined);
+    store.save(undefined);
     showForm(api, config);
   }
 
@@ -306,14 +296,12 @@ function startChat(api: Api, config: WidgetConfig, token: string): void {
   }
 
   document.addEventListener("visibilitychange", markRead);
-  window.addEventListener("message", (e) => {
-    if (e.source === window.parent && e.data && typeof e.data === "object" && e.data.type === "multi100:visible") {
-      shown = e.data.open === true;
-      markRead();
-      if (shown) text.focus();
-    }
+  site?.onVisible((open) => {
+    if (stopped) return;
+    shown = open;
+    markRead();
+    if (shown) text.focus();
   });
-  if (inFrame) window.parent.postMessage({ type: "multi100:ready" }, "*");
   render();
   void refresh();
   text.focus();
@@ -376,11 +364,12 @@ async function boot() {
   const api = createApi(widgetKey);
   let config: WidgetConfig;
   try {
-    config = await api.config();
+    [config, site] = await Promise.all([api.config(), inFrame ? connectSitePage() : undefined]);
   } catch {
     return showUnavailable();
   }
-  const token = loadToken();
+  store = visitorStore(widgetKey, site);
+  const token = store.token;
   if (token) startChat(api, config, token);
   else showForm(api, config);
 }
