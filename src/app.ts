@@ -1,7 +1,8 @@
-import { Elysia } from "elysia";
+import { type AnyElysia, Elysia } from "elysia";
 import type { AppContext } from "./context";
 import { channelPublicRoutes } from "./channels/public-routes";
 import { channelWebhookRoutes } from "./channels/routes";
+import { wiredFeatures } from "./features";
 import { AppError } from "./http/errors";
 import { spaRoutes } from "./http/spa";
 import { authRoutes } from "./modules/auth/routes";
@@ -22,10 +23,42 @@ import { usersRoutes } from "./modules/users/routes";
 import { socketRoutes } from "./realtime/socket";
 import { mediaRoutes } from "./storage/routes";
 
+/** A module of the app: its routes, and the capabilities they give the web app (GET /api/version). */
+interface AppModule {
+  routes: (ctx: AppContext) => AnyElysia;
+  features?: readonly string[];
+}
+
+/**
+ * Every module the app composes, in order. A capability is listed by GET /api/version only when the module giving it
+ * is composed here, so the web app never offers a page or a field the server lacks.
+ */
+const MODULES: readonly AppModule[] = [
+  { routes: authRoutes, features: ["auth", "signup", "passwordReset"] },
+  { routes: plansRoutes, features: ["plans"] },
+  { routes: usersRoutes, features: ["users"] },
+  { routes: queuesRoutes, features: ["queues"] },
+  { routes: settingsRoutes, features: ["settings"] },
+  { routes: mediaRoutes, features: ["media"] },
+  { routes: socketRoutes, features: ["realtime"] },
+  { routes: ticketsRoutes, features: ["tickets"] },
+  { routes: messagesRoutes, features: ["messages"] },
+  { routes: channelWebhookRoutes },
+  { routes: connectionsRoutes, features: ["connections"] },
+  { routes: channelPublicRoutes },
+  { routes: externalApiRoutes, features: ["externalApi"] },
+  { routes: contactsRoutes, features: ["contacts"] },
+  { routes: tagsRoutes, features: ["tags"] },
+  { routes: ticketNotesRoutes, features: ["ticketNotes"] },
+  { routes: quickMessagesRoutes, features: ["quickMessages"] },
+  { routes: metaRoutes, features: ["metaLogin"] },
+];
+
 /** Composes every module's routes; tests call createApp(ctx).handle(request). */
 export function createApp(ctx: AppContext) {
+  const features = wiredFeatures(ctx, MODULES);
   // Client frames are small JSON commands; Bun's default 16 MB frame limit only helps abuse.
-  return new Elysia({ websocket: { maxPayloadLength: 64 * 1024 } })
+  const app = new Elysia({ websocket: { maxPayloadLength: 64 * 1024 } })
     .onRequest(({ set }) => {
       set.headers["x-content-type-options"] = "nosniff";
       set.headers["referrer-policy"] = "same-origin";
@@ -52,29 +85,11 @@ export function createApp(ctx: AppContext) {
       set.status = 500;
       return { error: "ERR_INTERNAL", message: "An internal error occurred" };
     })
-    .use(publicRoutes(ctx))
-    .use(authRoutes(ctx))
-    .use(plansRoutes(ctx))
-    .use(usersRoutes(ctx))
-    .use(queuesRoutes(ctx))
-    .use(settingsRoutes(ctx))
-    .use(mediaRoutes(ctx))
-    .use(socketRoutes(ctx))
-    .use(ticketsRoutes(ctx))
-    .use(messagesRoutes(ctx))
-    .use(channelWebhookRoutes(ctx))
-    .use(connectionsRoutes(ctx))
-    .use(channelPublicRoutes(ctx))
-    .use(externalApiRoutes(ctx))
-    .use(contactsRoutes(ctx))
-    .use(tagsRoutes(ctx))
-    .use(ticketNotesRoutes(ctx))
-    .use(quickMessagesRoutes(ctx))
-    .use(metaRoutes(ctx))
+    .use(publicRoutes(ctx, features));
+  for (const m of MODULES) app.use(m.routes(ctx));
+  return app
     .all("/api/*", () => {
       throw new AppError("ERR_NOT_FOUND", 404, "Not found");
     })
     .use(spaRoutes(ctx));
 }
-
-export type App = ReturnType<typeof createApp>;

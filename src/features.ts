@@ -1,9 +1,10 @@
 import type { AppContext } from "./context";
 
 /**
- * The capabilities this build has (GET /api/version). The web app hides a control whose
- * capability is missing, so a screen never offers what the server cannot do.
+ * The capabilities this build has wired (GET /api/version): those of the modules the app composes, and `channel:<id>`
+ * for each registered channel plugin. The web app hides a page, menu entry or field whose capability is missing.
  */
-export function features(_ctx: AppContext): string[] {
-  return ["auth", "users", "queues", "settings", "media", "realtime", "signup", "passwordReset", "connections"];
+export function wiredFeatures(ctx: AppContext, modules: readonly { features?: readonly string[] }[]): string[] {
+  const channels = ctx.channels.registry.list().map((p) => `channel:${p.manifest.id}`);
+  return [...new Set([...modules.flatMap((m) => m.features ?? []), ...channels])];
 }
