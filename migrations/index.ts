@@ -8,6 +8,7 @@ import * as m0031 from "./0031_send_retry";
 import * as m0032 from "./0032_user_queues_company";
 import * as m0033 from "./0033_refresh_tokens";
 import * as m0034 from "./0034_connection_last_error";
+import * as m0035 from "./0035_message_written_at";
 
 /** Static map so the compiled binary carries every migration; key order is run order. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   "0032_user_queues_company": m0032,
   "0033_refresh_tokens": m0033,
   "0034_connection_last_error": m0034,
+  "0035_message_written_at": m0035,
 };

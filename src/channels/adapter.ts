@@ -114,6 +114,11 @@ export interface ChannelManifest<C extends z.ZodType = z.ZodType> {
   capabilities: Readonly<ChannelCapabilities>;
   /** When true, each connection gets a public `widgetKey` (web chat). */
   publicKey?: boolean;
+  /**
+   * How the channel renders text: "whatsapp" (the default) shows *bold*, _italic_, ~strike~ and ```mono``` marks;
+   * "plain" does not, so the core sends texts without them (the agent's signature as "Name:").
+   */
+  formatting?: "whatsapp" | "plain";
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -146,7 +151,18 @@ export interface InboundMedia {
   /** What the channel says the type is; the media store sniffs the bytes anyway. */
   mime?: string;
   name?: string;
+  /** The kind of file the channel names: shown while the file downloads and kept when it cannot be had. */
+  kind?: InboundMediaKind;
+  /**
+   * A JSON handle the connection's session downloads the file with later (ChannelSession.fetchMedia). With it, a live
+   * message is stored at once, shown as downloading, and its file is fetched afterwards as durable work (retried with
+   * backoff, resumed after a restart), the message updated when it arrives: a webhook is answered without waiting for
+   * the provider's CDN. Without it, the core fetches the file before the message is stored.
+   */
+  ref?: Record<string, unknown>;
 }
+
+export type InboundMediaKind = "image" | "video" | "audio" | "file";
 
 export interface InboundLocation {
   latitude: number;
@@ -159,7 +175,10 @@ interface InboundBase {
   chat: InboundChat;
   /** Group messages: who wrote. */
   participant?: InboundParticipant;
-  /** When the channel says it happened (ms epoch, Date or ISO). Stored for reference only; ordering is arrival. */
+  /**
+   * When the channel says it happened (ms epoch, Date or ISO). Ordering is arrival; this instant (never later than the
+   * arrival) is when the contact wrote, which the reply window of window24h channels counts from.
+   */
   timestamp?: number | Date | string;
 }
 
@@ -370,6 +389,8 @@ export interface ChannelSession {
   markRead?(refs: MessageRef[]): Promise<void>;
   checkNumber?(number: string): Promise<{ exists: boolean; chatId?: string }>;
   profilePicture?(chatId: string): Promise<string | undefined>;
+  /** Downloads an inbound file by the handle the session gave with it (InboundMedia.ref). Throws ChannelError. */
+  fetchMedia?(ref: Record<string, unknown>): Promise<Uint8Array | ArrayBuffer | Blob>;
   /**
    * Log in with a pairing code for this phone number (digits) instead of a QR code. The code is reported as status
    * PAIRING with the code as the qrcode argument; it may also be answered here. Only QR-code channels have it.
@@ -434,6 +455,8 @@ export interface PublicErrors {
   mediaTypeNotAllowed(message: string): Error;
   /** 500 ERR_INTERNAL */
   internal(message: string): Error;
+  /** 403 ERR_ORIGIN_NOT_ALLOWED: a site the connection does not let in (ChannelPlugin.embedOrigins). */
+  originNotAllowed(message: string): Error;
 }
 
 /** What the core hands a plugin's public routes: its own connections and sessions, and the core's request rules. */
@@ -454,6 +477,11 @@ export interface PublicRoutesHost {
   session(connectionId: number): ChannelSession | undefined;
   /** The client's address (X-Forwarded-For's first hop only when TRUST_PROXY says a proxy sets it). */
   clientIp(request: Request, server: RequestServer): string;
+  /**
+   * The Origin a request names when it is another site's than ours (ours: the request's Host, PUBLIC_URL's host or,
+   * behind a trusted proxy, X-Forwarded-Host); undefined for our own pages and for clients that send none.
+   */
+  foreignOrigin(request: Request): string | undefined;
   readonly errors: PublicErrors;
   /** Parses input with a zod schema; failures throw ERR_VALIDATION with one message per field, as every core route does. */
   parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S>;
@@ -500,6 +528,11 @@ export interface ChannelPlugin<C extends z.ZodType = z.ZodType> {
    * once per app. Its routes are public: list them in tests/security/router-walk.test.ts.
    */
   publicRoutes?(host: PublicRoutesHost): AnyElysia;
+  /**
+   * With manifest.publicKey: the sites (origins, scheme://host[:port]) that may frame the connection's public page
+   * (/widget/<key>, served with them as its CSP frame-ancestors) and call its public API; empty: any site.
+   */
+  embedOrigins?(config: z.output<C>): readonly string[];
   /**
    * With capabilities.window24h: how many hours after the contact's last message replies are allowed for this
    * connection (default 24; Messenger's HUMAN_AGENT tag allows 7 days). Outside it the core sends only templates.

@@ -160,3 +160,19 @@ export async function failSend(db: Db, companyId: number, messageId: number, err
 export async function raiseAck(db: Db, companyId: number, messageId: number, ack: number, nowIso: string): Promise<void> {
   await forCompany(db, companyId).updateTable("messages").set({ ack, updatedAt: nowIso }).where("id", "=", messageId).where("ack", "<", ack).execute();
 }
+
+/** A message whose file is still being downloaded (inbound-media.ts): what the download needs to finish it. */
+export function messageAwaitingMedia(db: Db, companyId: number, messageId: number) {
+  return forCompany(db, companyId).selectFrom("messages").select(["id", "ticketId", "mediaKey", "data"]).where("id", "=", messageId).executeTakeFirst();
+}
+
+/** The file arrived, or will never arrive: the message takes its media fields and its new extras. Once only. */
+export async function settleMessageMedia(
+  db: Db,
+  companyId: number,
+  messageId: number,
+  set: { mediaKey?: string; mimetype?: string; mediaName?: string; mediaType: string; data: string | null; updatedAt: string },
+): Promise<boolean> {
+  const res = await forCompany(db, companyId).updateTable("messages").set(set).where("id", "=", messageId).where("mediaKey", "is", null).executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}

@@ -1,7 +1,8 @@
 /**
  * The inbound pipeline: the one place where channel events become contacts, tickets and messages.
  *
- *   event -> (per chat, in order) validate, early duplicate check, media fetched and stored
+ *   event -> (per chat, in order) validate, early duplicate check, media fetched and stored (a live message whose
+ *            channel gives a media handle is stored at once, its file downloaded afterwards by a job: inbound-media.ts)
  *         -> group commit: a batch of events written in ONE transaction, each event:
  *              contact found or created by channel identity (name and picture refreshed)
  *              ticket: the contact's non-closed ticket on this connection; else its latest ticket reopened as pending
@@ -58,6 +59,7 @@ import {
   updateContact,
   upsertReaction,
 } from "./inbound-queries";
+import { enqueueInboundMedia, mediaKindOf, mediaTypeOf, mediaTypeOfKind } from "./inbound-media";
 import { KeyedChain } from "./keyed";
 import { type MergeOutcome, mergeChatContacts } from "./merge";
 
@@ -90,7 +92,10 @@ const EARLY_ACK_TTL_MS = 60_000;
 /** A fromMe event waits at most this long for our own sends on the connection to record their externalIds. */
 const ECHO_WAIT_MS = 5_000;
 
-type MediaOutcome = { stored: StoredMedia } | { error: string } | undefined;
+export { mediaTypeOf } from "./inbound-media";
+
+/** The file stored, its error, or a handle to fetch it after the message is stored (inbound-media.ts). */
+type MediaOutcome = { stored: StoredMedia } | { error: string } | { pending: Record<string, unknown> } | undefined;
 
 type Item =
   | { kind: "event"; conn: ConnectionRef; event: InboundEvent; media: MediaOutcome; imported: boolean; done: Deferred<InboundResult> }
@@ -162,8 +167,8 @@ export class InboundPipeline {
         result = Promise.resolve(early);
         return;
       }
-      const media = event.type === "message" ? await this.storeMedia(conn, event) : undefined;
       const imported = opts.imported === true;
+      const media = event.type === "message" ? await this.storeMedia(conn, event, imported) : undefined;
       result = new Promise<InboundResult>((resolve, reject) => this.push({ kind: "event", conn, event, media, imported, done: { resolve, reject } }));
     });
     return queued.then(() => result);
@@ -257,9 +262,11 @@ export class InboundPipeline {
     return known ? { status: "duplicate", messageId: known.id, ticketId: known.ticketId, contactId: known.contactId } : undefined;
   }
 
-  private async storeMedia(conn: ConnectionRef, event: InboundMessage): Promise<MediaOutcome> {
+  /** A live message whose channel gave a handle is stored first and its file fetched afterwards; others now. */
+  private async storeMedia(conn: ConnectionRef, event: InboundMessage, imported: boolean): Promise<MediaOutcome> {
     const m = event.media;
     if (!m) return undefined;
+    if (m.ref && !m.data && !imported) return { pending: m.ref };
     try {
       const data = m.data ?? (m.fetch ? await m.fetch() : undefined);
       if (!data) return { error: "MEDIA_MISSING" };
@@ -379,13 +386,18 @@ export class InboundPipeline {
     const quoted = e.quotedExternalId ? await messageByExternalId(trx, conn.id, e.quotedExternalId) : undefined;
 
     const stored = media && "stored" in media ? media.stored : undefined;
+    const pending = media && "pending" in media ? media.pending : undefined;
     const data: Record<string, unknown> = { ...e.data };
     if (e.location) data.location = e.location;
+    // A file not held (yet) keeps the kind the channel named: shown as downloading, or as unavailable with its error.
+    const mediaKind = e.media && !stored ? (e.media.kind ?? mediaKindOf(e.media.mime)) : undefined;
+    if (mediaKind) data.mediaKind = mediaKind;
+    if (pending) data.mediaPending = true;
     if (media && "error" in media) data.mediaError = media.error;
     if (e.timestamp !== undefined) data.sentAt = toIso(e.timestamp);
     let body = typeof e.body === "string" ? e.body : "";
     if (!body && e.location) body = `https://maps.google.com/maps?q=${e.location.latitude},${e.location.longitude}`;
-    const mediaType = e.kind ?? (stored ? mediaTypeOf(stored.mime) : e.location ? "locationMessage" : e.vCard ? "contactMessage" : media ? mediaTypeOf(e.media?.mime ?? "") : null);
+    const mediaType = e.kind ?? (stored ? mediaTypeOf(stored.mime) : e.location ? "locationMessage" : e.vCard ? "contactMessage" : mediaKind ? mediaTypeOfKind(mediaKind) : null);
     const origin: MessageOrigin = e.fromMe ? "phone" : "contact";
 
     const messageId = await insertMessage(trx, {
@@ -411,9 +423,13 @@ export class InboundPipeline {
       participant: e.participant?.id ?? null,
       senderName: e.participant?.name ?? null,
       queueId: ticket.queueId,
+      writtenAt: imported ? at : writtenAt(e.timestamp, nowIso),
       createdAt: at,
       updatedAt: nowIso,
     });
+    if (pending) {
+      await enqueueInboundMedia(this.ctx, trx, { companyId: conn.companyId, connectionId: conn.id, messageId, ref: pending, ...(e.media?.name ? { name: e.media.name } : {}) });
+    }
 
     const lastMessage = summary(body, stored?.name ?? mediaType);
     if (imported) {
@@ -657,13 +673,6 @@ function validate(event: InboundEvent): string | undefined {
   return "unknown event type";
 }
 
-/** spec mediaType from a MIME type. */
-export function mediaTypeOf(mime: string): string {
-  if (mime.startsWith("image/")) return "image";
-  if (mime.startsWith("audio/")) return "audio";
-  if (mime.startsWith("video/")) return "video";
-  return "application";
-}
 
 function defaultMediaName(mime?: string): string {
   const ext = mime?.split("/")[1]?.split(";")[0] ?? "bin";
@@ -674,6 +683,15 @@ function defaultMediaName(mime?: string): string {
 export function summary(body: string, fallback: string | null | undefined): string {
   const text = body.trim() || fallback || "";
   return text.length > LAST_MESSAGE_MAX ? text.slice(0, LAST_MESSAGE_MAX) : text;
+}
+
+/**
+ * When the contact wrote, by the channel's timestamp: a provider redelivers late (Meta for up to 36 hours), so arrival
+ * is not when the message was written; a timestamp in the future (a skewed clock) counts as the arrival.
+ */
+function writtenAt(t: number | Date | string | undefined, nowIso: string): string {
+  const ms = t !== undefined ? Date.parse(toIso(t) ?? "") : Number.NaN;
+  return Number.isFinite(ms) && ms < Date.parse(nowIso) ? new Date(ms).toISOString() : nowIso;
 }
 
 function toIso(t: number | Date | string): string | undefined {

@@ -8,6 +8,7 @@
 import type { AppContext } from "../context";
 import type { ChannelPlugin } from "./adapter";
 import { type InboundHook, InboundPipeline } from "./inbound";
+import { registerInboundMediaJob } from "./inbound-media";
 import { Outbound } from "./outbound";
 import { ChannelRegistry } from "./registry";
 import { SessionManager } from "./sessions";
@@ -38,6 +39,7 @@ export function createChannels(ctx: AppContext, plugins: readonly ChannelPlugin<
     liveSession: (id) => sessions.liveSession(id),
     authExpired: (id, session, error) => sessions.authExpired(id, session, error),
   });
+  registerInboundMediaJob(ctx, sessions);
 
   const idle = async () => {
     await inbound.idle();

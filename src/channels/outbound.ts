@@ -55,6 +55,7 @@ import {
   setTicketLastMessage,
   ticketForMessage,
 } from "./outbound-queries";
+import { plainText } from "./text-format";
 import { assertReplyWindowOpen } from "./window";
 
 /** Codes the core stores on a failed message besides the plugins' ChannelError codes. */
@@ -377,12 +378,15 @@ export class Outbound {
     identity: string | null;
     number: string;
     isGroup: number;
+    channel: string | null;
   }): Promise<OutboundMessage> {
+    // A channel that shows WhatsApp's marks literally gets the text without them (the signature as "Name:").
+    const plain = row.channel !== null && this.ctx.channels.registry.get(row.channel)?.manifest.formatting === "plain";
     const msg: OutboundMessage = {
       messageId: row.id,
       ticketId: row.ticketId,
       to: { chatId: row.identity ?? row.number, isGroup: row.isGroup === 1, number: row.number || undefined },
-      body: row.body,
+      body: plain ? plainText(row.body) : row.body,
     };
     if (row.vCard) msg.vCard = row.vCard;
     const data = dataOf(row.data);

@@ -1,6 +1,7 @@
 /**
- * The customer-service window of window24h channels (Meta's 24-hour rule): replies are allowed until the contact's
- * last message on the connection plus the plugin's window (24 h; Messenger's HUMAN_AGENT tag 7 days). Outside it only
+ * The customer-service window of window24h channels (Meta's 24-hour rule): replies are allowed until the time the
+ * contact wrote their last message on the connection (the channel's timestamp, never later than its arrival) plus the
+ * plugin's window (24 h; Messenger's HUMAN_AGENT tag 7 days). Outside it only
  * templates may go out, so the core refuses every other send before any plugin is called (ERR_OUTSIDE_WINDOW) rather
  * than storing a message the provider will refuse; the conversation screen shows when the window closes.
  */
@@ -13,7 +14,7 @@ const DEFAULT_WINDOW_HOURS = 24;
 export interface ReplyWindow {
   /** How long after the contact's last message replies are allowed on this connection. */
   hours: number;
-  /** The contact's last message on this connection (any of its tickets) within the window; null: the window is closed. */
+  /** When the contact wrote their last message on this connection (any of its tickets) within the window; null: closed. */
   lastInboundAt: string | null;
   /** When the window closes; null when it is closed already. */
   closesAt: string | null;
@@ -40,14 +41,17 @@ export async function replyWindow(ctx: Pick<AppContext, "db" | "channels" | "clo
   const custom = parsed.success ? plugin.replyWindowHours?.(parsed.data) : undefined;
   const hours = custom !== undefined && Number.isFinite(custom) && custom > 0 ? custom : DEFAULT_WINDOW_HOURS;
   const since = new Date(ctx.clock.now().getTime() - hours * 3600_000).toISOString();
-  // Bounded by the window: only the last `hours` of the contact's messages are read (messages_ticket index).
+  // The window counts from when the contact wrote (writtenAt, the channel's timestamp), not from when a late delivery
+  // arrived. writtenAt is never after createdAt, so bounding by createdAt reads only the last `hours` of the contact's
+  // messages (messages_ticket index) and misses none.
   const last = await scope
     .selectFrom("tickets")
     .innerJoin("messages", "messages.ticketId", "tickets.id")
-    .select((eb) => eb.fn.max("messages.createdAt").as("at"))
+    .select((eb) => eb.fn.max(eb.fn.coalesce("messages.writtenAt", "messages.createdAt")).as("at"))
     .where("tickets.contactId", "=", ticket.contactId)
     .where("tickets.whatsappId", "=", ticket.whatsappId)
     .where("messages.createdAt", ">=", since)
+    .where((eb) => eb(eb.fn.coalesce("messages.writtenAt", "messages.createdAt"), ">=", since))
     .where("messages.fromMe", "=", 0)
     .where("messages.isPrivate", "=", 0)
     .executeTakeFirst();

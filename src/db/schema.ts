@@ -421,6 +421,8 @@ export interface MessagesTable {
   senderName: string | null;
   queueId: number | null;
   userId: number | null;
+  /** A message from the channel: when it was written by the channel's timestamp, never after createdAt (0035). */
+  writtenAt: string | null;
   createdAt: Generated<string>;
   updatedAt: Generated<string>;
 }

@@ -13,4 +13,6 @@ export const facebookManifest: ChannelManifest<typeof facebookConfigSchema> = {
   configSchema: facebookConfigSchema,
   secretFields: ["pageAccessToken"],
   capabilities: META_CAPABILITIES,
+  // Messenger and Instagram show *bold*, _italic_ and ~strike~ literally: texts go out plain.
+  formatting: "plain",
 };

@@ -48,7 +48,10 @@ afterAll(async () => {
 
 describe("Messenger into the store", () => {
   test("text from a person: contact named and pictured from the profile API", async () => {
-    expect(await post(fb("text-quick-reply"))).toBe(200);
+    const payload = fb("text-quick-reply");
+    // Written just now: the reply window (the reply below) counts from the message's own timestamp.
+    payload.entry[0].messaging[0].timestamp = t.clock.now().getTime();
+    expect(await post(payload)).toBe(200);
     const m = (await message(fbId, "mid.1457764197618:41d102a3e1ae206a38"))!;
     expect(m).toMatchObject({ body: "hello, world!", fromMe: 0, origin: "contact" });
     const contact = await t.ctx.db.selectFrom("contacts").selectAll().where("id", "=", m.contactId!).executeTakeFirstOrThrow();
@@ -59,6 +62,8 @@ describe("Messenger into the store", () => {
     const payload = fb("image");
     payload.entry[0].messaging[0].message.attachments[0].payload.url = fake.addCdnFile("pixel.png", PNG, "image/png");
     expect(await post(payload)).toBe(200);
+    expect(await message(fbId, "mid.$cAAJdkrCd2ORnva8ErFhjGm0X_Q_c")).toMatchObject({ mediaType: "image", mediaKey: null });
+    await t.ctx.jobs.runDue();
     expect(await message(fbId, "mid.$cAAJdkrCd2ORnva8ErFhjGm0X_Q_c")).toMatchObject({ mediaType: "image", mimetype: "image/png" });
   });
 

@@ -14,4 +14,6 @@ export const instagramManifest: ChannelManifest<typeof instagramConfigSchema> = 
   secretFields: ["pageAccessToken"],
   // Only the heart: the Send API's reaction for Instagram is "love".
   capabilities: META_CAPABILITIES,
+  // Messenger and Instagram show *bold*, _italic_ and ~strike~ literally: texts go out plain.
+  formatting: "plain",
 };

@@ -1,14 +1,16 @@
 import { describe, expect, test } from "bun:test";
 import type { InboundMedia, InboundMessage, InboundReaction } from "../../../src/channels/adapter";
 import { loadFixture } from "./fixtures/load";
-import { normalizeWhatsAppMessage, statusToAck, type WaChangeValue, type WaMedia } from "./normalize";
+import { normalizeWhatsAppMessage, statusToAck } from "./normalize";
+import { type WaChangeValue, type WaMedia, waMessageSchema, waStatusSchema } from "./payload";
 
 const FIXTURES = `${import.meta.dir}/fixtures`;
 const media = (m: WaMedia): InboundMedia => ({ mime: m.mime_type, name: m.filename, fetch: async () => new Uint8Array() });
 
 function first(name: string) {
   const value = loadFixture(FIXTURES, name).payload.entry[0].changes[0].value as WaChangeValue;
-  return normalizeWhatsAppMessage(value.messages![0]!, value, { media });
+  // Every fixture has the documented shape the webhook checks.
+  return normalizeWhatsAppMessage(waMessageSchema.parse(value.messages![0]), value, { media });
 }
 const msg = (name: string) => first(name) as InboundMessage;
 const MID = "wamid.HBgLMTY1MDM4Nzk0MzkVAgASGBQzQUFERjg0NDEzNDdFODU3MUMxMAA=";
@@ -82,7 +84,7 @@ describe("normalizeWhatsAppMessage (documented payloads)", () => {
 });
 
 describe("statusToAck", () => {
-  const status = (name: string) => (loadFixture(FIXTURES, name).payload.entry[0].changes[0].value as WaChangeValue).statuses![0]!;
+  const status = (name: string) => waStatusSchema.parse((loadFixture(FIXTURES, name).payload.entry[0].changes[0].value as WaChangeValue).statuses![0]);
   test("sent 1, delivered 2, read 3, played 4", () => {
     expect(statusToAck(status("status-sent"))).toEqual({ externalId: "wamid.HBgLMTY1MDM4Nzk0MzkVAgARGBI3MTE5MjVBOTE3MDk5QUVFM0YA", ack: 1 });
     expect(statusToAck(status("status-delivered"))!.ack).toBe(2);

@@ -5,79 +5,17 @@
  * Payload reference: https://developers.facebook.com/documentation/business-messaging/whatsapp/webhooks/reference/messages
  * (one page per message type; fixtures in ./fixtures name the page each was copied from).
  */
-import type { Ack, InboundEvent, InboundMedia, InboundMessage } from "../../../src/channels/adapter";
+import type { Ack, InboundEvent, InboundMedia, InboundMediaKind, InboundMessage } from "../../../src/channels/adapter";
 import type { GraphError } from "../_meta-graph/graph-error";
 import { mapStatusError } from "../_meta-graph/map-graph-error";
-import { cardName, toVCard, type WaContactCard } from "./vcard";
+import type { WaChangeValue, WaMedia, WaMessage, WaStatus } from "./payload";
+import { cardName, toVCard } from "./vcard";
 
-export interface WaMedia {
-  id: string;
-  mime_type?: string;
-  sha256?: string;
-  caption?: string;
-  filename?: string;
-  url?: string;
-  voice?: boolean;
-  animated?: boolean;
-}
-
-export interface WaMessage {
-  from: string;
-  id: string;
-  timestamp?: string | number;
-  type: string;
-  text?: { body: string };
-  image?: WaMedia;
-  video?: WaMedia;
-  audio?: WaMedia;
-  document?: WaMedia;
-  sticker?: WaMedia;
-  location?: { latitude: number; longitude: number; name?: string; address?: string; url?: string };
-  contacts?: WaContactCard[];
-  interactive?: {
-    type: string;
-    button_reply?: { id: string; title: string };
-    list_reply?: { id: string; title: string; description?: string };
-    nfm_reply?: { name?: string; body?: string; response_json?: string };
-  };
-  button?: { payload?: string; text: string };
-  reaction?: { message_id: string; emoji?: string };
-  order?: { catalog_id?: string; text?: string; product_items?: { product_retailer_id: string; quantity: number | string; item_price?: number | string; currency?: string }[] };
-  system?: { body?: string; type?: string; new_wa_id?: string; wa_id?: string; identity?: string; user?: string };
-  referral?: Record<string, unknown> & { headline?: string; body?: string; source_url?: string; source_type?: string };
-  context?: { from?: string; id?: string; forwarded?: boolean; frequently_forwarded?: boolean; referred_product?: Record<string, unknown> };
-  errors?: { code?: number; title?: string; message?: string; error_data?: { details?: string } }[];
-  unsupported?: { type?: string };
-  /** smb_message_echoes only: the WhatsApp user the business app wrote to. */
-  to?: string;
-}
-
-export interface WaContact {
-  profile?: { name?: string };
-  wa_id: string;
-}
-
-export interface WaStatus {
-  id: string;
-  status: string;
-  timestamp?: string;
-  recipient_id?: string;
-  errors?: unknown[];
-}
-
-export interface WaChangeValue {
-  messaging_product?: string;
-  metadata?: { display_phone_number?: string; phone_number_id?: string };
-  contacts?: WaContact[];
-  messages?: WaMessage[];
-  message_echoes?: WaMessage[];
-  statuses?: WaStatus[];
-  errors?: unknown[];
-}
+export type { WaChangeValue, WaContact, WaMedia, WaMessage, WaStatus } from "./payload";
 
 export interface NormalizeDeps {
   /** Builds the lazy media handle for a media id (GET /{media-id}, then the download URL). */
-  media(m: WaMedia): InboundMedia;
+  media(m: WaMedia, kind: InboundMediaKind): InboundMedia;
 }
 
 const MEDIA_TYPES = ["image", "video", "audio", "document", "sticker"] as const;
@@ -112,7 +50,7 @@ export function normalizeWhatsAppMessage(m: WaMessage, value: WaChangeValue, dep
     case "sticker": {
       const media = m[m.type];
       if (media?.id) {
-        msg.media = deps.media(media);
+        msg.media = deps.media(media, m.type === "document" ? "file" : m.type === "sticker" ? "image" : m.type);
         msg.body = media.caption ?? "";
         if (m.type === "audio" && media.voice) data.voice = true;
         if (m.type === "sticker") data.sticker = true;
@@ -231,11 +169,11 @@ function unsupportedText(type?: string, detail?: string): string {
   return `[Unsupported WhatsApp message${type ? `: ${type}` : ""}]${detail ? ` ${detail}` : ""}`;
 }
 
+/** The Cloud API's `timestamp` is a Unix time in seconds (a string in its payloads). */
 function toMillis(t: string | number | undefined): number | undefined {
   if (t === undefined || t === "") return undefined;
   const n = Number(t);
-  if (!Number.isFinite(n)) return undefined;
-  return n < 1e12 ? n * 1000 : n;
+  return Number.isFinite(n) && n > 0 ? n * 1000 : undefined;
 }
 
 export { MEDIA_TYPES };

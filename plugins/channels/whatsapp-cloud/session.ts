@@ -3,13 +3,24 @@
  * subscribes the app to the business account's webhooks and registers the session for the webhook handler; events
  * then arrive through POST /api/webhooks/whatsappapi/:connectionId.
  */
-import { ChannelError, type ChannelHost, type ChannelSession, type InboundMedia, type MessageRef, type OutboundMessage } from "../../../src/channels/adapter";
+import {
+  ChannelError,
+  type ChannelHost,
+  type ChannelSession,
+  type InboundMedia,
+  type InboundMediaKind,
+  type MessageRef,
+  type OutboundMessage,
+} from "../../../src/channels/adapter";
+import type { z } from "zod";
 import type { MetaEnv } from "../_meta-graph/env";
+import { issuePath } from "../_meta-graph/issue-path";
 import { GraphClient } from "../_meta-graph/graph-client";
 import type { GraphError } from "../_meta-graph/graph-error";
 import { buildContacts, buildMedia, buildReaction, buildRead, buildTemplate, buildText, mediaKindFor, type WaOutgoing } from "./build-message";
 import type { WhatsAppCloudConfig } from "./manifest";
-import { normalizeWhatsAppMessage, statusToAck, type WaChangeValue, type WaMedia } from "./normalize";
+import { normalizeWhatsAppMessage, statusToAck } from "./normalize";
+import { type WaChangeValue, type WaMedia, waMessageSchema, waStatusSchema } from "./payload";
 import type { WaLiveSession, WaSessionRegistry } from "./registry";
 
 export interface WaSessionDeps {
@@ -36,16 +47,23 @@ export function createWhatsAppCloudSession(host: ChannelHost, config: WhatsAppCl
   });
   const phoneId = config.phoneNumberId;
 
-  const media = (m: WaMedia): InboundMedia => ({
-    ...(m.mime_type ? { mime: m.mime_type } : {}),
-    ...(m.filename ? { name: m.filename } : {}),
-    // GET /{media-id} gives a short-lived URL that is downloaded with the same bearer token.
-    fetch: async () => {
-      const info = await graph.get<{ url?: string; mime_type?: string }>(`/${m.id}`, { phone_number_id: phoneId });
-      if (!info?.url) throw new ChannelError("UNKNOWN", "Meta gave no download URL for the media");
-      return (await graph.download(info.url)).bytes;
-    },
-  });
+  // GET /{media-id} gives a short-lived URL that is downloaded with the same bearer token: the handle is the media id.
+  const fetchMedia = async (ref: Record<string, unknown>) => {
+    if (typeof ref.id !== "string") throw new ChannelError("UNKNOWN", "The media handle has no id");
+    const info = await graph.get<{ url?: string; mime_type?: string }>(`/${ref.id}`, { phone_number_id: phoneId });
+    if (!info?.url) throw new ChannelError("UNKNOWN", "Meta gave no download URL for the media");
+    return (await graph.download(info.url)).bytes;
+  };
+  const media = (m: WaMedia, kind: InboundMediaKind): InboundMedia => {
+    const ref = { id: m.id };
+    return {
+      ...(m.mime_type ? { mime: m.mime_type } : {}),
+      ...(m.filename ? { name: m.filename } : {}),
+      kind,
+      ref,
+      fetch: () => fetchMedia(ref),
+    };
+  };
 
   const live: WaLiveSession = {
     connectionId: host.connection.id,
@@ -53,23 +71,34 @@ export function createWhatsAppCloudSession(host: ChannelHost, config: WhatsAppCl
     host,
     async handleChange(field: string, value: WaChangeValue) {
       if (field === "messages") {
-        for (const s of value.statuses ?? []) {
+        for (const s of valid(waStatusSchema, value.statuses, "statuses")) {
           const a = statusToAck(s);
           if (a) host.ack(a.externalId, a.ack, a.error);
         }
-        for (const m of value.messages ?? []) {
+        for (const m of valid(waMessageSchema, value.messages, "messages")) {
           const ev = normalizeWhatsAppMessage(m, value, { media });
           if (ev) await host.inbound(ev);
         }
         for (const e of value.errors ?? []) host.log.warn("WhatsApp reported an error", { error: e as Record<string, unknown> });
       } else if (field === "smb_message_echoes") {
         // Messages the business sent from the WhatsApp Business app (coexistence): shown as sent from the phone.
-        for (const m of value.message_echoes ?? []) {
+        for (const m of valid(waMessageSchema, value.message_echoes, "message_echoes")) {
           const ev = normalizeWhatsAppMessage(m, value, { media }, { fromMe: true });
           if (ev) await host.inbound(ev);
         }
       } else host.log.debug("webhook field ignored", { field });
     },
+  };
+
+  /** The items of a change's list that have the documented shape; the others are logged and skipped. */
+  const valid = <S extends z.ZodType>(schema: S, items: unknown[] | undefined, list: string): z.output<S>[] => {
+    const out: z.output<S>[] = [];
+    for (const [i, item] of (items ?? []).entries()) {
+      const parsed = schema.safeParse(item);
+      if (parsed.success) out.push(parsed.data);
+      else host.log.warn("webhook item malformed; skipped", { at: `${list}.${i}.${issuePath(parsed.error)}` });
+    }
+    return out;
   };
 
   const post = async (body: WaOutgoing): Promise<string> => {
@@ -147,6 +176,8 @@ export function createWhatsAppCloudSession(host: ChannelHost, config: WhatsAppCl
     async react(ref: MessageRef, emoji: string) {
       await post(buildReaction(digits(ref.chatId), ref.externalId, emoji));
     },
+
+    fetchMedia,
 
     async markRead(refs: MessageRef[]) {
       // Marking a message read marks the earlier ones of the chat too: one call per chat, for its newest message.

@@ -4,13 +4,15 @@
  *
  * A delivery is processed only after its X-Hub-Signature-256 matches the raw body (missing: 401, wrong: 403, both
  * logged). Changes are routed by metadata.phone_number_id to the live sessions of that number using the same app
- * secret. The answer is 200 once every event is committed by the core; a failure answers 500 so Meta delivers again
- * (inbound is idempotent by message id). A connection without a live session answers 404.
+ * secret. The answer is 200 once every event is recorded by the core (media files are fetched afterwards); a signed
+ * body of the wrong shape answers 200 and is logged, its well-formed changes processed; a failure to store answers
+ * 500 so Meta delivers again (inbound is idempotent by message id). A connection without a live session answers 404.
  */
 import type { WebhookRouter, WebhookRequest } from "../../../src/channels/adapter";
 import { answerVerification, hubParams } from "../_meta-graph/answer-verification";
 import { verifySignature } from "../_meta-graph/verify-signature";
-import type { WaChangeValue } from "./normalize";
+import { issuePath } from "../_meta-graph/issue-path";
+import { waChangeSchema, waDeliverySchema, waEntrySchema } from "./payload";
 import type { WaSessionRegistry } from "./registry";
 
 export function registerWhatsAppWebhooks(router: WebhookRouter, registry: WaSessionRegistry): void {
@@ -38,29 +40,45 @@ export async function receiveWhatsAppDelivery(req: WebhookRequest, registry: WaS
     session.host.log.warn("webhook refused: bad X-Hub-Signature-256", { ip: req.ip });
     return text(403, "Invalid signature");
   }
-  let payload: { object?: string; entry?: { id?: string; changes?: { field?: string; value?: WaChangeValue }[] }[] };
+  let body: unknown;
   try {
-    payload = JSON.parse(req.rawBody);
+    body = JSON.parse(req.rawBody);
   } catch {
     session.host.log.warn("webhook refused: body is not JSON", { ip: req.ip });
     return text(400, "Invalid JSON");
   }
-  if (payload?.object !== "whatsapp_business_account") {
-    session.host.log.debug("webhook ignored", { object: payload?.object });
+  // A signed body of the wrong shape will not improve on redelivery: it is acknowledged, logged, and only its
+  // well-formed parts are processed.
+  const delivery = waDeliverySchema.safeParse(body);
+  if (!delivery.success) {
+    session.host.log.warn("webhook body malformed; nothing stored", { ip: req.ip, at: issuePath(delivery.error) });
+    return text(200, "OK");
+  }
+  if (delivery.data.object !== "whatsapp_business_account") {
+    session.host.log.debug("webhook ignored", { object: String(delivery.data.object) });
     return text(200, "OK");
   }
   try {
-    for (const entry of payload.entry ?? []) {
-      for (const change of entry.changes ?? []) {
-        const value = change.value;
-        const phoneId = value?.metadata?.phone_number_id;
-        if (!value || !change.field) continue;
-        const targets = phoneId ? registry.byPhoneNumberId(String(phoneId), session.config.appSecret) : [];
-        if (!targets.length) {
-          session.host.log.warn("webhook change for an unknown phone number id skipped", { phoneNumberId: phoneId, field: change.field });
+    for (const [i, rawEntry] of (delivery.data.entry ?? []).entries()) {
+      const entry = waEntrySchema.safeParse(rawEntry);
+      if (!entry.success) {
+        session.host.log.warn("webhook entry malformed; skipped", { at: `entry.${i}.${issuePath(entry.error)}` });
+        continue;
+      }
+      for (const [j, rawChange] of (entry.data.changes ?? []).entries()) {
+        const change = waChangeSchema.safeParse(rawChange);
+        if (!change.success) {
+          session.host.log.warn("webhook change malformed; skipped", { at: `entry.${i}.changes.${j}.${issuePath(change.error)}` });
           continue;
         }
-        for (const t of targets) await t.handleChange(change.field, value);
+        const { field, value } = change.data;
+        const phoneId = value.metadata?.phone_number_id;
+        const targets = phoneId !== undefined ? registry.byPhoneNumberId(String(phoneId), session.config.appSecret) : [];
+        if (!targets.length) {
+          session.host.log.warn("webhook change for an unknown phone number id skipped", { phoneNumberId: phoneId, field });
+          continue;
+        }
+        for (const t of targets) await t.handleChange(field, value);
       }
     }
   } catch (err) {

@@ -43,6 +43,7 @@ export function messageViewQuery(db: Db, companyId: number) {
       "messages.senderName",
       "messages.queueId",
       "messages.userId",
+      "messages.writtenAt",
       "messages.createdAt",
       "messages.updatedAt",
       "quoted.body as quotedBody",

@@ -8,6 +8,7 @@ type Reaction = { emoji: string; fromMe: boolean; reactor: string; userId: numbe
 /** A message as the API and the socket carry it (spec 1 §3 Message, plus origin and delivery state). */
 export function serializeMessage(ctx: AppContext, row: MessageViewRow, reactions: Reaction[] = []) {
   const link = (key: string | null) => (key ? ctx.media.url(row.companyId, key) : null);
+  const data = row.data ? (JSON.parse(row.data) as Record<string, unknown>) : null;
   return {
     id: row.id,
     ticketId: row.ticketId,
@@ -45,7 +46,8 @@ export function serializeMessage(ctx: AppContext, row: MessageViewRow, reactions
     /** When a send queued again after a provider's throttling goes out next (null otherwise). */
     retryAt: row.retryAt,
     vCard: row.vCard,
-    data: row.data ? (JSON.parse(row.data) as Record<string, unknown>) : null,
+    data,
+    mediaState: mediaStateOf(row.mediaKey, data),
     participant: row.participant,
     senderName: row.senderName,
     queueId: row.queueId,
@@ -53,12 +55,29 @@ export function serializeMessage(ctx: AppContext, row: MessageViewRow, reactions
     user: row.userId !== null && row.userName !== null ? { id: row.userId, name: row.userName } : null,
     contact: row.contactId !== null && row.contactName !== null ? { id: row.contactId, name: row.contactName, isGroup: row.contactIsGroup === 1 } : null,
     reactions,
+    /** A message from the channel: when the contact wrote it (the channel's timestamp, never after createdAt). */
+    writtenAt: row.writtenAt,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
 }
 
 export type MessageView = ReturnType<typeof serializeMessage>;
+
+type MediaKind = "image" | "video" | "audio" | "file";
+const MEDIA_KINDS: readonly string[] = ["image", "video", "audio", "file"];
+
+/**
+ * A file the channel sent that we do not hold: still downloading, or unavailable (its download failed for good),
+ * with the kind the channel named and the error. Null when the message has its file, or none.
+ */
+function mediaStateOf(mediaKey: string | null, data: Record<string, unknown> | null): { status: "downloading" | "unavailable"; kind: MediaKind; error: string | null } | null {
+  if (mediaKey || !data) return null;
+  const status = data.mediaPending === true ? "downloading" : typeof data.mediaError === "string" ? "unavailable" : null;
+  if (!status) return null;
+  const kind = typeof data.mediaKind === "string" && MEDIA_KINDS.includes(data.mediaKind) ? (data.mediaKind as MediaKind) : "file";
+  return { status, kind, error: typeof data.mediaError === "string" ? data.mediaError : null };
+}
 
 export async function serializeMessages(ctx: AppContext, companyId: number, rows: MessageViewRow[]): Promise<MessageView[]> {
   const reactions = await messageReactions(
@@ -75,7 +94,7 @@ export async function serializeMessages(ctx: AppContext, companyId: number, rows
  */
 export function messageForViewer(view: MessageView, viewer: Pick<Actor, "profile" | "super">, lgpd: LgpdPolicy): MessageView {
   let out = view;
-  if (view.isDeleted && lgpd.deleteNotice) out = { ...out, body: DELETED_NOTICE, mediaUrl: null, mediaName: null, vCard: null, data: null };
+  if (view.isDeleted && lgpd.deleteNotice) out = { ...out, body: DELETED_NOTICE, mediaUrl: null, mediaName: null, vCard: null, data: null, mediaState: null };
   if (out.contact && masksNumbersFor(viewer, lgpd)) out = { ...out, contact: maskContact(out.contact) };
   return out;
 }

@@ -1,7 +1,8 @@
 /**
  * A protocol-faithful fake of the Graph API on 127.0.0.1 (random port) for the whatsappapi, facebook and instagram
  * plugins. It checks tokens (Bearer header or access_token parameter), appsecret_proof when given, the fields Meta
- * requires, answers with Meta's documented shapes and ids, records every request, and can be told to fail.
+ * requires, answers with Meta's documented shapes and ids, records every request, and can be told to fail or to
+ * answer slowly (hold).
  *
  * Endpoints (paths after the version prefix, e.g. /v21.0):
  *   POST /{phone-number-id}/messages      WhatsApp send / reaction / template / mark read
@@ -85,6 +86,14 @@ interface Failure {
   times: number;
 }
 
+/** A slow answer: the next `times` matching requests wait `ms` (or until releaseHolds) before they are answered. */
+interface Hold {
+  method?: string;
+  path?: string | RegExp;
+  ms: number;
+  times: number;
+}
+
 /** Documented example values (WhatsApp webhook reference pages). */
 export const FAKE_IDS = {
   wabaId: "102290129340398",
@@ -118,6 +127,8 @@ export class FakeGraph {
   readonly closedWindows = new Set<string>();
   readonly revokedTokens = new Set<string>();
   private failures: Failure[] = [];
+  private holds: Hold[] = [];
+  private held = new Set<() => void>();
   private seq = 0;
   private server?: ReturnType<typeof Bun.serve>;
 
@@ -143,6 +154,7 @@ export class FakeGraph {
   }
 
   async stop(): Promise<void> {
+    this.releaseHolds();
     await this.server?.stop(true);
   }
 
@@ -213,6 +225,17 @@ export class FakeGraph {
     this.failures.push({ ...match, error: e, times });
   }
 
+  /** The next `times` requests matching are answered only after `ms` (a slow CDN or Graph), or at releaseHolds(). */
+  hold(match: { method?: string; path?: string | RegExp }, ms: number, times = 1): void {
+    this.holds.push({ ...match, ms, times });
+  }
+
+  /** Answers every held request now. */
+  releaseHolds(): void {
+    for (const release of this.held) release();
+    this.held.clear();
+  }
+
   closeWindow(recipientId: string): void {
     this.closedWindows.add(recipientId);
   }
@@ -233,6 +256,8 @@ export class FakeGraph {
   reset(): void {
     this.requests.length = 0;
     this.failures = [];
+    this.holds = [];
+    this.releaseHolds();
   }
 
   // ------------------------------------------------------------------------------------------------------------
@@ -264,6 +289,20 @@ export class FakeGraph {
     const auth = req.headers.get("authorization");
     rec.token = auth?.match(/^(?:Bearer|OAuth)\s+(.+)$/i)?.[1] ?? query.access_token ?? (typeof rec.form?.access_token === "string" ? rec.form.access_token : undefined) ?? rec.json?.access_token;
 
+    const matches = (m: { method?: string; path?: string | RegExp }) => (!m.method || m.method === req.method) && (!m.path || (typeof m.path === "string" ? m.path === path : m.path.test(path)));
+    const hold = this.holds.find(matches);
+    if (hold) {
+      if (--hold.times <= 0) this.holds.splice(this.holds.indexOf(hold), 1);
+      await new Promise<void>((resolve) => {
+        const release = () => {
+          clearTimeout(timer);
+          this.held.delete(release);
+          resolve();
+        };
+        const timer = setTimeout(release, hold.ms);
+        this.held.add(release);
+      });
+    }
     let answer: { status: number; body: unknown; raw?: Response };
     const failure = this.failures.find((f) => (!f.method || f.method === req.method) && (!f.path || (typeof f.path === "string" ? f.path === path : f.path.test(path))));
     if (failure) {

@@ -33,7 +33,7 @@ export interface ConnectPagesResult {
   skipped: { pageId: string; name: string; reason: string }[];
 }
 
-export const PAGE_SUBSCRIBED_FIELDS = ["messages", "messaging_postbacks", "message_deliveries", "message_reads", "message_echoes", "message_reactions", "messaging_referrals"];
+export const PAGE_SUBSCRIBED_FIELDS = ["messages", "messaging_postbacks", "message_deliveries", "message_reads", "message_echoes", "message_reactions", "message_edits", "messaging_referrals"];
 
 interface PageAccount {
   id: string;

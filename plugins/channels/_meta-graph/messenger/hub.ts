@@ -1,6 +1,6 @@
 import type { ChannelHost, ChannelPlugin } from "../../../../src/channels/adapter";
 import type { MetaEnv } from "../env";
-import type { MessagingEvent } from "./normalize";
+import type { MessagingEvent } from "./payload";
 import { registerMetaWebhooks } from "./webhook";
 
 export type MessengerObject = "page" | "instagram";

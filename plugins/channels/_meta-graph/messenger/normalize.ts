@@ -4,50 +4,14 @@
  *
  * References (fixtures name the exact page each example was copied from):
  *   https://developers.facebook.com/docs/messenger-platform/reference/webhook-events/messages
- *   .../message-echoes, .../messaging_postbacks, .../message-reactions, .../message-reads, .../message-deliveries
+ *   .../message-echoes, .../message-edits, .../messaging_postbacks, .../message-reactions, .../message-reads, .../message-deliveries
  *   https://developers.facebook.com/docs/messenger-platform/instagram/features/webhook
  */
-import type { InboundChat, InboundEvent, InboundMedia, InboundMessage } from "../../../../src/channels/adapter";
+import type { InboundChat, InboundEvent, InboundMedia, InboundMediaKind, InboundMessage } from "../../../../src/channels/adapter";
+import type { MessagingEvent, MessengerAttachment } from "./payload";
 import { emojiForReaction } from "./reactions";
 
-export interface MessengerAttachment {
-  type: string;
-  title?: string;
-  url?: string;
-  payload?: {
-    url?: string;
-    title?: string;
-    coordinates?: { lat: number; long: number };
-    sticker_id?: number;
-    attachment_id?: string;
-    text?: string;
-    [k: string]: unknown;
-  } | null;
-}
-
-export interface MessagingEvent {
-  sender?: { id?: string; user_ref?: string };
-  recipient?: { id?: string };
-  timestamp?: number | string;
-  message?: {
-    mid: string;
-    text?: string;
-    is_echo?: boolean;
-    app_id?: number | string;
-    metadata?: string;
-    quick_reply?: { payload?: string };
-    reply_to?: { mid?: string; story?: { url?: string; id?: string }; is_self_reply?: boolean };
-    attachments?: MessengerAttachment[];
-    referral?: Record<string, unknown>;
-    is_deleted?: boolean;
-    is_unsupported?: boolean;
-  };
-  postback?: { mid?: string; title?: string; payload?: string; referral?: Record<string, unknown> };
-  reaction?: { mid: string; action?: string; reaction?: string; emoji?: string };
-  read?: { watermark?: number; mid?: string };
-  delivery?: { mids?: string[]; watermark?: number };
-  referral?: Record<string, unknown>;
-}
+export type { MessagingEvent } from "./payload";
 
 export type MessengerAction =
   | { kind: "events"; chatId: string; fromMe: boolean; appId?: string; events: InboundEvent[] }
@@ -57,7 +21,7 @@ export type MessengerAction =
 
 export interface MessengerNormalizeDeps {
   /** A lazy media handle for an attachment URL, or undefined to keep only the link (Instagram CDN policy). */
-  media(url: string, type: string): InboundMedia | undefined;
+  media(url: string, kind: InboundMediaKind): InboundMedia | undefined;
 }
 
 export function normalizeMessagingEvent(ev: MessagingEvent, deps: MessengerNormalizeDeps): MessengerAction {
@@ -87,7 +51,7 @@ export function normalizeMessagingEvent(ev: MessagingEvent, deps: MessengerNorma
     if (m.is_unsupported && !first.body) first.body = "[Unsupported message]";
 
     const events: InboundMessage[] = [first];
-    (m.attachments ?? []).forEach((a, i) => {
+    stickerAware(m.attachments ?? []).forEach((a, i) => {
       const target: InboundMessage = i === 0 ? first : { type: "message", chat, externalId: `${m.mid}#${i + 1}`, fromMe, body: "", ...ts };
       applyAttachment(target, a, deps);
       if (i > 0) events.push(target);
@@ -99,6 +63,12 @@ export function normalizeMessagingEvent(ev: MessagingEvent, deps: MessengerNorma
 
   if (!senderId) return { kind: "ignored", reason: "no sender id" };
   const chat: InboundChat = { id: senderId };
+
+  if (ev.message_edit) {
+    // The person changed the text of a message they sent: the stored message takes the new text.
+    const e = ev.message_edit;
+    return { kind: "events", chatId: senderId, fromMe: false, events: [{ type: "edit", chat, externalId: e.mid, body: e.text ?? "", ...ts }] };
+  }
 
   if (ev.postback) {
     const p = ev.postback;
@@ -152,19 +122,22 @@ function applyAttachment(target: InboundMessage, a: MessengerAttachment, deps: M
   const addText = (text: string) => (target.body = [target.body, text].filter(Boolean).join("\n"));
   switch (a.type) {
     case "image":
+    case "sticker":
     case "video":
     case "audio":
     case "file":
     case "reel":
     case "ig_reel":
     case "animated_image": {
-      const media = url ? deps.media(url, a.type) : undefined;
-      if (media) target.media = media;
+      const kind = MEDIA_KINDS[a.type]!;
+      const media = url ? deps.media(url, kind) : undefined;
+      if (media) target.media = { ...media, kind };
       else if (url) {
         addText(url);
         extra.attachment = { type: a.type, url };
       } else addText(`[${a.type}]`);
-      if (a.payload?.sticker_id !== undefined) extra.sticker = true;
+      // A sticker is shown as its image, the way WhatsApp stickers are.
+      if (a.type === "sticker" || (a.payload?.sticker_id !== undefined && a.payload?.sticker_id !== null)) extra.sticker = true;
       break;
     }
     case "location": {
@@ -200,6 +173,27 @@ function applyAttachment(target: InboundMessage, a: MessengerAttachment, deps: M
   if (Object.keys(extra).length === 0) delete target.data;
 }
 
+/** The kind of file each media attachment type names. */
+const MEDIA_KINDS: Record<string, InboundMediaKind> = {
+  image: "image",
+  sticker: "image",
+  animated_image: "image",
+  video: "video",
+  reel: "video",
+  ig_reel: "video",
+  audio: "audio",
+  file: "file",
+};
+
+/**
+ * A sticker arrives as a `sticker` attachment (with its sticker_id); while Meta moves to that type, the same sticker
+ * may come twice, also as an `image` attachment carrying the sticker_id. Only the sticker attachment is kept then.
+ */
+function stickerAware(attachments: MessengerAttachment[]): MessengerAttachment[] {
+  if (!attachments.some((a) => a.type === "sticker")) return attachments;
+  return attachments.filter((a) => !(a.type === "image" && a.payload?.sticker_id !== undefined && a.payload?.sticker_id !== null));
+}
+
 /** A click-to-Messenger / click-to-Instagram ad referral in the shape of the web app's ad preview. */
 export function messengerReferral(r: Record<string, unknown>): Record<string, unknown> {
   const ctx = (r.ads_context_data ?? {}) as Record<string, unknown>;
@@ -217,9 +211,9 @@ export function messengerReferral(r: Record<string, unknown>): Record<string, un
   return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== undefined && v !== null));
 }
 
+/** Messenger and Instagram events carry `timestamp` in milliseconds since the epoch. */
 function toMillis(t: string | number | undefined): number | undefined {
   if (t === undefined || t === "") return undefined;
   const n = Number(t);
-  if (!Number.isFinite(n)) return undefined;
-  return n < 1e12 ? n * 1000 : n;
+  return Number.isFinite(n) && n > 0 ? n : undefined;
 }

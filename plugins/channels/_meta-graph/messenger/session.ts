@@ -7,13 +7,23 @@
  * with messaging_type MESSAGE_TAG and tag HUMAN_AGENT. Facebook media is uploaded (POST /{page-id}/message_attachments)
  * and sent by attachment_id; Instagram media is sent by its signed public link (needs PUBLIC_URL).
  */
-import { ChannelError, type ChannelHost, type ChannelSession, type InboundEvent, type InboundMedia, type MessageRef, type OutboundMessage } from "../../../../src/channels/adapter";
+import {
+  ChannelError,
+  type ChannelHost,
+  type ChannelSession,
+  type InboundEvent,
+  type InboundMedia,
+  type InboundMediaKind,
+  type MessageRef,
+  type OutboundMessage,
+} from "../../../../src/channels/adapter";
 import type { MetaEnv } from "../env";
 import { GraphClient } from "../graph-client";
 import type { GraphError } from "../graph-error";
 import type { MessengerConfig } from "./config";
 import type { MessengerHub, MessengerLiveSession } from "./hub";
-import { normalizeMessagingEvent, type MessagingEvent } from "./normalize";
+import { normalizeMessagingEvent } from "./normalize";
+import type { MessagingEvent } from "./payload";
 import { ProfileCache } from "./profile";
 import { reactionForEmoji } from "./reactions";
 import { SentLog } from "./sent-log";
@@ -51,10 +61,16 @@ export function createMessengerSession(host: ChannelHost, config: MessengerConfi
   /** Mids we sent that the core does not know (a caption sent after its attachment): their echoes are ours. */
   const extraMids = new Set<string>();
 
-  const media = (url: string): InboundMedia | undefined => {
+  /** Attachment files are public CDN links (no token): the handle is the link itself. */
+  const fetchMedia = async (ref: Record<string, unknown>) => {
+    if (typeof ref.url !== "string") throw new ChannelError("UNKNOWN", "The media handle has no URL");
+    return (await graph.download(ref.url, { auth: false })).bytes;
+  };
+  const media = (url: string, kind: InboundMediaKind): InboundMedia | undefined => {
     if (isInstagram && !env.downloadInstagramMedia) return undefined;
     const name = decodeURIComponent(new URL(url, "http://x").pathname.split("/").pop() ?? "") || undefined;
-    return { ...(name ? { name } : {}), fetch: async () => (await graph.download(url, { auth: false })).bytes };
+    const ref = { url };
+    return { ...(name ? { name } : {}), kind, ref, fetch: () => fetchMedia(ref) };
   };
 
   const live: MessengerLiveSession = {
@@ -185,6 +201,8 @@ export function createMessengerSession(host: ChannelHost, config: MessengerConfi
     async profilePicture(chatId: string) {
       return (await profiles.get(chatId)).picture;
     },
+
+    fetchMedia,
   };
 }
 

@@ -6,14 +6,17 @@
  * picks the live sessions. Refused unless X-Hub-Signature-256 matches the raw body (missing 401, wrong 403, logged).
  * Without META_APP_SECRET no signature can be checked, so nothing is processed: 403 ERR_META_NOT_CONFIGURED (a
  * refusal, not a server failure: the request is never processed, whatever it holds). 200 once every event is
- * committed; 500 (only for a failure while storing a verified delivery) makes Meta deliver again.
+ * recorded (media files are fetched afterwards); a signed body of the wrong shape is answered 200 and logged, its
+ * well-formed entries and events processed; 500 (only for a failure while storing a verified delivery) makes Meta
+ * deliver again.
  */
 import type { WebhookRequest, WebhookRouter } from "../../../../src/channels/adapter";
 import { answerVerification, hubParams } from "../answer-verification";
 import type { MetaEnv } from "../env";
 import { verifySignature } from "../verify-signature";
-import type { MessengerHub, MessengerObject } from "./hub";
-import type { MessagingEvent } from "./normalize";
+import type { MessengerHub } from "./hub";
+import { issuePath } from "../issue-path";
+import { deliverySchema, entrySchema, messagingEventSchema } from "./payload";
 import { metaVerifyToken } from "./verify-token";
 
 export function registerMetaWebhooks(router: WebhookRouter, hub: MessengerHub, env: MetaEnv): void {
@@ -37,23 +40,43 @@ export async function receiveMetaDelivery(req: WebhookRequest, hub: MessengerHub
     warn("Meta webhook refused: bad X-Hub-Signature-256", { ip: req.ip });
     return text(403, "Invalid signature");
   }
-  let payload: { object?: string; entry?: { id?: string; time?: number; messaging?: MessagingEvent[]; standby?: unknown[] }[] };
+  let body: unknown;
   try {
-    payload = JSON.parse(req.rawBody);
+    body = JSON.parse(req.rawBody);
   } catch {
     warn("Meta webhook refused: body is not JSON", { ip: req.ip });
     return text(400, "Invalid JSON");
   }
-  const object = payload?.object;
+  // A signed body of the wrong shape is Meta's (or a bug's) and will not improve on redelivery: it is acknowledged,
+  // logged, and only its well-formed parts are processed.
+  const delivery = deliverySchema.safeParse(body);
+  if (!delivery.success) {
+    warn("Meta webhook body malformed; nothing stored", { ip: req.ip, at: issuePath(delivery.error) });
+    return text(200, "EVENT_RECEIVED");
+  }
+  const object = delivery.data.object;
   if (object !== "page" && object !== "instagram") return text(200, "OK");
   try {
-    for (const entry of payload.entry ?? []) {
-      const sessions = entry.id ? hub.find(object as MessengerObject, String(entry.id)) : [];
+    for (const [i, rawEntry] of (delivery.data.entry ?? []).entries()) {
+      const parsed = entrySchema.safeParse(rawEntry);
+      if (!parsed.success) {
+        warn("Meta webhook entry malformed; skipped", { object, at: `entry.${i}.${issuePath(parsed.error)}` });
+        continue;
+      }
+      const entry = parsed.data;
+      const sessions = entry.id ? hub.find(object, entry.id) : [];
       if (!sessions.length) {
         if (entry.messaging?.length) warn("Meta webhook entry for an account without a live connection skipped", { object, accountId: entry.id });
         continue;
       }
-      for (const ev of entry.messaging ?? []) for (const s of sessions) await s.handleEvent(ev);
+      for (const [j, rawEvent] of (entry.messaging ?? []).entries()) {
+        const ev = messagingEventSchema.safeParse(rawEvent);
+        if (!ev.success) {
+          warn("Meta webhook event malformed; skipped", { object, accountId: entry.id, at: `entry.${i}.messaging.${j}.${issuePath(ev.error)}` });
+          continue;
+        }
+        for (const s of sessions) await s.handleEvent(ev.data);
+      }
       if (entry.standby?.length) for (const s of sessions) s.host.log.debug("standby events ignored (another app has the thread)", { count: entry.standby.length });
     }
   } catch (err) {
