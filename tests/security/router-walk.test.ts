@@ -1,5 +1,25 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { readdirSync } from "node:fs";
+import { join, relative } from "node:path";
+import { createConnection } from "../../src/channels/connections";
+import { FAKE_IDS, FakeGraph, signedDelivery } from "../fakes/meta-graph";
+import { createUser, login, type TestUser } from "../helpers/factories";
 import { ADMIN, createTestApp, type TestApp } from "../helpers/test-app";
+import {
+  BODY_NAMES,
+  CANDIDATES,
+  fieldsIn,
+  HOSTILE_FILE_NAMES,
+  HOSTILE_STRINGS,
+  MEGABYTE,
+  malformedCloudBodies,
+  malformedMetaBodies,
+  PNG,
+  QUERY_BASE,
+  QUERY_NAMES,
+  UPLOAD_FIELDS,
+  WRONG_TYPES,
+} from "./walk-inputs";
 
 /**
  * Walks every route the app registers, so a route added later is covered without anyone
@@ -22,7 +42,7 @@ const PUBLIC = new Set([
   "GET /api/webchat/:widgetKey/messages",
   "POST /api/webchat/:widgetKey/messages",
   // Channel webhooks: authenticated by the provider's signature, not a user's token (verified in each plugin's tests;
-  // malformed bodies still never get a 5xx: without META_APP_SECRET the Meta endpoint answers 403).
+  // the walk sends them correctly signed malformed bodies).
   "GET /api/webhooks/whatsappapi/:connectionId",
   "POST /api/webhooks/whatsappapi/:connectionId",
   "GET /api/webhooks/meta",
@@ -32,9 +52,13 @@ const PUBLIC = new Set([
 ]);
 
 let t: TestApp;
+let fake: FakeGraph;
 let routes: { method: string; path: string }[];
 let adminA: string;
 let adminB: string;
+/** Values for path parameters that name real rows of company A, so hostile input reaches the code behind the lookups. */
+const real: Record<string, string> = {};
+const CLOUD_SECRET = "walk-cloud-app-secret-0123456789";
 
 const fill = (path: string, value: string) => path.replace(/:[A-Za-z]+/g, value);
 const tenantTables = [
@@ -64,7 +88,8 @@ async function snapshotCompanyA() {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  fake = await FakeGraph.start();
+  t = await createTestApp({ META_GRAPH_URL: fake.url, META_APP_ID: FAKE_IDS.appId, META_APP_SECRET: FAKE_IDS.appSecret });
   routes = t.app.routes
     .filter((r) => r.method !== "WS" && !(r.path === "/api/socket"))
     .map((r) => ({ method: r.method, path: r.path }))
@@ -81,7 +106,11 @@ beforeAll(async () => {
   await t.ctx.db.insertInto("contact_extra_info").values({ contactId: 1, companyId: 1, name: "CPF", value: "123" }).execute();
   await t.ctx.db.insertInto("tags").values({ id: 1, companyId: 1, name: "Tag A" }).execute();
   await t.ctx.db.insertInto("contact_tags").values({ contactId: 1, tagId: 1, companyId: 1 }).execute();
-  const ticketA = await t.ctx.db.insertInto("tickets").values({ uuid: crypto.randomUUID(), companyId: 1, contactId: 1, userId: 1 }).returning("id").executeTakeFirstOrThrow();
+  const ticketA = await t.ctx.db
+    .insertInto("tickets")
+    .values({ uuid: crypto.randomUUID(), companyId: 1, contactId: 1, userId: 1, status: "open", whatsappId: 1 })
+    .returning(["id", "uuid"])
+    .executeTakeFirstOrThrow();
   await t.ctx.db.insertInto("ticket_notes").values({ id: 1, companyId: 1, note: "Nota A", userId: 1, contactId: 1, ticketId: ticketA.id }).execute();
   await t.ctx.db.insertInto("quick_messages").values({ id: 1, companyId: 1, userId: 1, shortcode: "oi", message: "Olá!", geral: 1 }).execute();
 
@@ -91,8 +120,22 @@ beforeAll(async () => {
     .values({ companyId: companyB.id, name: "Admin B", email: "admin@b.test", passwordHash: await Bun.password.hash("secretB"), profile: "admin" })
     .execute();
   adminB = (await t.json("POST", "/api/auth/login", { body: { email: "admin@b.test", password: "secretB" } })).body.token;
+
+  // Live Meta connections of company A (Page, Instagram account, Cloud API number) behind the webhooks, a web chat.
+  const page = { pageId: FAKE_IDS.pageId, pageAccessToken: FAKE_IDS.pageToken };
+  await createConnection(t.ctx, 1, { name: "Page", channel: "facebook", config: page });
+  await createConnection(t.ctx, 1, { name: "Insta", channel: "instagram", config: { ...page, instagramAccountId: FAKE_IDS.igAccountId } });
+  const cloudConfig = { phoneNumberId: FAKE_IDS.phoneNumberId, businessAccountId: FAKE_IDS.wabaId, accessToken: FAKE_IDS.waToken, appSecret: CLOUD_SECRET };
+  const cloud = await createConnection(t.ctx, 1, { name: "Cloud", channel: "whatsappapi", config: cloudConfig });
+  const web = await createConnection(t.ctx, 1, { name: "Site", channel: "webchat" });
+  await t.ctx.channels.idle();
+  Object.assign(real, { uuid: ticketA.uuid, ticketId: String(ticketA.id), connectionId: String(cloud.id), widgetKey: web.widgetKey!, number: "5511900000001", cloudToken: cloud.token });
+  real.visitor = (await t.json("POST", `/api/webchat/${web.widgetKey}/sessions`, { body: { name: "Visitor" } })).body.visitorToken;
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await fake.stop();
+});
 
 describe("router walk", () => {
   test("the walk sees the private routes", () => {
@@ -128,7 +171,7 @@ describe("router walk", () => {
   });
 
   test("malformed ids and bodies never get a 5xx", async () => {
-    const ids = ["abc", "-1", "0", "1.5", "99999999999999999999999", "%00", "'%20OR%201=1", "1e3"];
+    const ids = ["abc", "-1", "0", "1.5", "99999999999999999999999", "%00", "1%00", "%01%1B", "'%20OR%201=1", "1e3", "9".repeat(1000)];
     const bodies: unknown[] = ["not json", "[]", "null", '{"name":{"$gt":""}}', JSON.stringify({ a: { b: { c: { d: [1, 2, { e: null }] } } } }), '{"id":"1","companyId":2}'];
     const failures: string[] = [];
     for (const r of [...routes, ...[...PUBLIC].map((p) => ({ method: p.split(" ")[0]!, path: p.split(" ")[1]! }))]) {
@@ -143,4 +186,158 @@ describe("router walk", () => {
     }
     expect(failures).toEqual([]);
   });
+});
+
+/** Logs the failures of one test: every answer of 500 or more. */
+let failures: string[] = [];
+const label = (v: unknown) => (typeof v === "string" ? `${JSON.stringify(v.slice(0, 12))}${v.length > 12 ? `(${v.length} chars)` : ""}` : JSON.stringify(v));
+
+async function hit(method: string, path: string, opts: { token?: string; body?: unknown; headers?: Record<string, string> }, what: string) {
+  const res = await t.request(method, path, opts);
+  if (res.status >= 500) failures.push(`${method} ${path.slice(0, 60)} ${what} -> ${res.status}`);
+  const text = await res.text();
+  try {
+    return { status: res.status, body: JSON.parse(text) as unknown };
+  } catch {
+    return { status: res.status, body: text as unknown };
+  }
+}
+
+describe("hostile input never gets a 5xx", () => {
+  let sweeper: TestUser;
+  beforeAll(async () => {
+    sweeper = await createUser(t, { companyId: 1, name: "Walker", profile: "admin", super: 1 });
+  });
+
+  /** Path parameters name company A's real rows (id 1 where nothing else is known), so input reaches what is behind the lookup. */
+  const aim = (path: string) => path.replace(/:([A-Za-z]+)/g, (_, name: string) => real[name] ?? "1");
+  /** Every route but the catch-alls, DELETEs last so the rows they remove serve the other routes first. */
+  const walkable = () =>
+    t.app.routes
+      .filter((r) => r.method !== "WS" && r.method !== "ALL" && r.path !== "/*")
+      .map((r) => ({ method: r.method, path: r.path }))
+      .sort((a, b) => Number(a.method === "DELETE") - Number(b.method === "DELETE"));
+  /** The integrators' endpoint takes a connection's token, the visitor API a visitor's; everything else the walker's. */
+  const bearer = (path: string) => (path === "/api/messages/send" ? real.cloudToken : path.startsWith("/api/webchat/") ? real.visitor : sweeper.token);
+  const send = (r: { method: string; path: string }, body: unknown, what: string) => hit(r.method, aim(r.path), { token: bearer(r.path), body }, what);
+  /** Logout and the password routes are walked too: log in again when the walker's session ended. */
+  async function keepSession() {
+    if ((await t.request("GET", "/api/auth/me", { token: sweeper.token })).status === 200) return;
+    await t.ctx.db.deleteFrom("auth_throttle").execute();
+    sweeper.token = await login(t, sweeper.email, sweeper.password);
+  }
+
+  /**
+   * What a write route reads, learnt from its ERR_VALIDATION answers: every known field set to a value no schema
+   * takes names the fields it reads; an empty body names the required ones, which get the first candidate they take.
+   */
+  const profiles = new Map<string, Promise<{ fields: string[]; base: Record<string, unknown> }>>();
+  function profileOf(r: { method: string; path: string }) {
+    const key = `${r.method} ${r.path}`;
+    if (!profiles.has(key)) profiles.set(key, learn(r));
+    return profiles.get(key)!;
+  }
+  async function learn(r: { method: string; path: string }) {
+    const fields = fieldsIn((await send(r, Object.fromEntries(BODY_NAMES.map((n) => [n, [[{}]]])), "probe")).body);
+    const required = fieldsIn((await send(r, {}, "{}")).body);
+    const base: Record<string, unknown> = {};
+    for (const c of CANDIDATES) {
+      const open = required.filter((f) => !(f in base));
+      if (!open.length) break;
+      const rejected = fieldsIn((await send(r, { ...base, ...Object.fromEntries(open.map((f) => [f, c])) }, `candidate ${label(c)}`)).body);
+      for (const f of open) if (!rejected.includes(f)) base[f] = c;
+    }
+    return { fields: [...new Set([...fields, ...required])], base };
+  }
+
+  test("NUL, control characters, 1 MB strings and search syntax in every query parameter of every GET route", async () => {
+    failures = [];
+    for (const r of walkable().filter((r) => r.method === "GET")) {
+      const path = aim(r.path);
+      const token = bearer(r.path);
+      const probe = new URLSearchParams(QUERY_NAMES.map((n) => [n, `[${"x".repeat(300)}`]));
+      const read = fieldsIn((await hit("GET", `${path}?${probe}`, { token }, "probe")).body).filter((n) => QUERY_NAMES.includes(n));
+      for (const v of HOSTILE_STRINGS) {
+        // All at once reaches routes that read a parameter without a schema; one by one, past the others' validation.
+        if (v !== MEGABYTE) await hit("GET", `${path}?${new URLSearchParams(QUERY_NAMES.map((n) => [n, v]))}`, { token }, `all=${label(v)}`);
+        for (const n of new Set(v === MEGABYTE ? [...read, "searchParam"] : read)) {
+          await hit("GET", `${path}?${new URLSearchParams({ ...QUERY_BASE, [n]: v })}`, { token }, `${n}=${label(v)}`);
+        }
+      }
+      await keepSession();
+    }
+    expect(failures).toEqual([]);
+  }, 60_000);
+
+  test("empty and hostile upload file names: no 5xx, every upload route takes them, files live only under random keys", async () => {
+    failures = [];
+    const took = new Set<string>();
+    for (const r of walkable().filter((r) => r.method === "POST" || r.method === "PUT")) {
+      const { base } = await profileOf(r);
+      for (const name of HOSTILE_FILE_NAMES) {
+        const form = new FormData();
+        for (const [k, v] of Object.entries(base)) if (!UPLOAD_FIELDS.includes(k)) form.append(k, typeof v === "string" ? v : JSON.stringify(v));
+        for (const f of UPLOAD_FIELDS) form.append(f, new File([PNG], name, { type: "image/png" }));
+        const res = await hit(r.method, aim(r.path), { token: bearer(r.path), body: form }, `file name ${label(name)}`);
+        if (res.status < 300) took.add(`${r.method} ${r.path}`);
+      }
+      await keepSession();
+    }
+    expect(failures).toEqual([]);
+    // The upload routes, found by name among the registered ones, stored the files (their hostile names only label them).
+    const uploads = walkable().filter((r) => r.method === "POST" && r.path.endsWith("/media-upload")).map((r) => `${r.method} ${r.path}`);
+    expect(uploads.length).toBeGreaterThanOrEqual(3);
+    expect(uploads.filter((u) => !took.has(u))).toEqual([]);
+    const files = readdirSync(t.dataDir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile());
+    const stray = files.map((d) => relative(t.dataDir, join(d.parentPath, d.name))).filter((f) => !/^(media\/[0-9a-f]{2}\/[0-9a-f]{32}|multi100\.db(-wal|-shm)?|secrets\.json|backups\/.+)$/.test(f));
+    expect(stray).toEqual([]);
+  }, 60_000);
+
+  test("correctly signed malformed webhook bodies never get a 5xx", async () => {
+    failures = [];
+    const raw = ["not json", "[]", "null", "5", '"x"', "{}", '{"object":"page","entry":'];
+    const signed = (payloads: unknown[], secret: string) => [
+      ...payloads.map((p) => signedDelivery(p, secret)),
+      ...raw.map((rawBody) => signedDelivery(undefined, secret, { rawBody })),
+    ];
+    const deliveries: Record<string, { url: string; bodies: ReturnType<typeof signed> }> = {
+      "/api/webhooks/meta": { url: "/api/webhooks/meta", bodies: signed(malformedMetaBodies(FAKE_IDS.pageId, FAKE_IDS.igAccountId), FAKE_IDS.appSecret) },
+      "/api/webhooks/whatsappapi/:connectionId": {
+        url: `/api/webhooks/whatsappapi/${real.connectionId}`,
+        bodies: signed(malformedCloudBodies(FAKE_IDS.phoneNumberId), CLOUD_SECRET),
+      },
+    };
+    // The deliveries reach live sessions of the Page, the Instagram account and the number.
+    await t.ctx.channels.idle();
+    const live = await t.ctx.db.selectFrom("connections").select("status").where("channel", "in", ["facebook", "instagram", "whatsappapi"]).execute();
+    expect(live.map((c) => c.status)).toEqual(["CONNECTED", "CONNECTED", "CONNECTED"]);
+    // A webhook added later fails here until it gets its own malformed bodies.
+    expect(walkable().filter((r) => r.method === "POST" && r.path.startsWith("/api/webhooks/")).map((r) => r.path).sort()).toEqual(Object.keys(deliveries).sort());
+    for (const { url, bodies } of Object.values(deliveries)) {
+      for (const d of bodies) await hit("POST", url, { body: d.rawBody, headers: d.headers }, d.rawBody.slice(0, 120));
+    }
+    await t.ctx.channels.idle();
+    expect(failures).toEqual([]);
+  }, 60_000);
+
+  // Last: its DELETEs remove the rows the other tests aim at.
+  test("hostile strings in the string fields and wrong JSON types in every field of every write route's body", async () => {
+    failures = [];
+    for (const r of walkable().filter((r) => r.method !== "GET")) {
+      const { fields, base } = await profileOf(r);
+      const targets = fields.length ? fields : BODY_NAMES;
+      for (const v of [...HOSTILE_STRINGS, ...WRONG_TYPES]) {
+        if (v === MEGABYTE) {
+          for (const f of fields.length ? fields : ["name", "body"]) await send(r, { ...base, [f]: v }, `${f}=${label(v)}`);
+          continue;
+        }
+        // Every field at once, then again without the fields that refused the value, so it reaches the code past validation.
+        const rejected = fieldsIn((await send(r, { ...base, ...Object.fromEntries(targets.map((f) => [f, v])) }, `all=${label(v)}`)).body);
+        const kept = targets.filter((f) => !rejected.includes(f));
+        if (rejected.length && kept.length) await send(r, { ...base, ...Object.fromEntries(kept.map((f) => [f, v])) }, `${kept.join(",")}=${label(v)}`);
+      }
+      await keepSession();
+    }
+    expect(failures).toEqual([]);
+  }, 60_000);
 });
