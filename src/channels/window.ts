@@ -26,8 +26,7 @@ export interface ReplyWindow {
  */
 export async function replyWindow(ctx: Pick<AppContext, "db" | "channels" | "clock">, companyId: number, ticketId: number, channel?: string): Promise<ReplyWindow | null> {
   if (channel !== undefined && !ctx.channels.registry.get(channel)?.manifest.capabilities.window24h) return null;
-  const scope = forCompany(ctx.db, companyId);
-  const ticket = await scope
+  const ticket = await forCompany(ctx.db, companyId)
     .selectFrom("tickets")
     .innerJoin("connections", "connections.id", "tickets.whatsappId")
     .select(["tickets.contactId", "tickets.whatsappId", "connections.channel", "connections.config"])
@@ -35,21 +34,35 @@ export async function replyWindow(ctx: Pick<AppContext, "db" | "channels" | "clo
     .where("connections.deletedAt", "is", null)
     .executeTakeFirst();
   if (!ticket?.whatsappId) return null;
-  const plugin = ctx.channels.registry.get(ticket.channel);
+  return contactReplyWindow(ctx, companyId, { id: ticket.whatsappId, channel: ticket.channel, config: ticket.config }, ticket.contactId);
+}
+
+/**
+ * A contact's reply window on a connection; null when the connection's channel has none. A contact not stored yet
+ * (undefined) has never written, so its window is closed.
+ */
+export async function contactReplyWindow(
+  ctx: Pick<AppContext, "db" | "channels" | "clock">,
+  companyId: number,
+  connection: { id: number; channel: string; config: string },
+  contactId: number | undefined,
+): Promise<ReplyWindow | null> {
+  const plugin = ctx.channels.registry.get(connection.channel);
   if (!plugin?.manifest.capabilities.window24h) return null;
-  const parsed = plugin.manifest.configSchema.safeParse(parseJson(ticket.config));
+  const parsed = plugin.manifest.configSchema.safeParse(parseJson(connection.config));
   const custom = parsed.success ? plugin.replyWindowHours?.(parsed.data) : undefined;
   const hours = custom !== undefined && Number.isFinite(custom) && custom > 0 ? custom : DEFAULT_WINDOW_HOURS;
+  if (contactId === undefined) return { hours, lastInboundAt: null, closesAt: null };
   const since = new Date(ctx.clock.now().getTime() - hours * 3600_000).toISOString();
   // The window counts from when the contact wrote (writtenAt, the channel's timestamp), not from when a late delivery
   // arrived. writtenAt is never after createdAt, so bounding by createdAt reads only the last `hours` of the contact's
   // messages (messages_ticket index) and misses none.
-  const last = await scope
+  const last = await forCompany(ctx.db, companyId)
     .selectFrom("tickets")
     .innerJoin("messages", "messages.ticketId", "tickets.id")
     .select((eb) => eb.fn.max(eb.fn.coalesce("messages.writtenAt", "messages.createdAt")).as("at"))
-    .where("tickets.contactId", "=", ticket.contactId)
-    .where("tickets.whatsappId", "=", ticket.whatsappId)
+    .where("tickets.contactId", "=", contactId)
+    .where("tickets.whatsappId", "=", connection.id)
     .where("messages.createdAt", ">=", since)
     .where((eb) => eb(eb.fn.coalesce("messages.writtenAt", "messages.createdAt"), ">=", since))
     .where("messages.fromMe", "=", 0)
@@ -61,7 +74,11 @@ export async function replyWindow(ctx: Pick<AppContext, "db" | "channels" | "clo
 
 /** Refuses a send other than a template on a ticket whose reply window is closed. */
 export async function assertReplyWindowOpen(ctx: Pick<AppContext, "db" | "channels" | "clock">, companyId: number, ticketId: number): Promise<void> {
-  const window = await replyWindow(ctx, companyId, ticketId);
+  assertWindowOpen(await replyWindow(ctx, companyId, ticketId));
+}
+
+/** ERR_OUTSIDE_WINDOW when the window exists and has closed. */
+export function assertWindowOpen(window: ReplyWindow | null): void {
   if (window && !window.closesAt) {
     throw new AppError(
       "ERR_OUTSIDE_WINDOW",

@@ -73,6 +73,18 @@ export class MediaStore {
     return stored;
   }
 
+  /** Several files, all or none: when one is refused, the ones saved before it are deleted and the refusal thrown. */
+  async saveAll(companyId: number, inputs: readonly SaveInput[], opts: SaveOptions = {}): Promise<StoredMedia[]> {
+    const stored: StoredMedia[] = [];
+    try {
+      for (const input of inputs) stored.push(await this.save(companyId, input, opts));
+    } catch (err) {
+      for (const m of stored) await this.delete(companyId, m.key);
+      throw err;
+    }
+    return stored;
+  }
+
   /** `/api/media/<key>?exp=&sig=`, valid for at least ttlS seconds (see links.ts for the rounding). */
   url(companyId: number, key: string, ttlS = 3600): string {
     const exp = expiryFor(this.opts.clock.now().getTime(), ttlS);

@@ -13,7 +13,15 @@ export function connectionByToken(db: Db, token: string) {
     .selectFrom("connections")
     .innerJoin("companies", "companies.id", "connections.companyId")
     .innerJoin("plans", "plans.id", "companies.planId")
-    .select(["connections.id", "connections.companyId", "connections.channel", "companies.status", "companies.dueDate", ...PLAN_FLAGS.map((f) => `plans.${f}` as const)])
+    .select([
+      "connections.id",
+      "connections.companyId",
+      "connections.channel",
+      "connections.config",
+      "companies.status",
+      "companies.dueDate",
+      ...PLAN_FLAGS.map((f) => `plans.${f}` as const),
+    ])
     .where("connections.token", "=", token)
     .where("connections.deletedAt", "is", null)
     .executeTakeFirst();

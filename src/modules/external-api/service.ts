@@ -23,10 +23,10 @@
 import type { AppContext } from "../../context";
 import type { ChannelSession } from "../../channels/adapter";
 import { assertChannelAllowed } from "../../channels/registry";
+import { assertWindowOpen, contactReplyWindow } from "../../channels/window";
 import { forCompany } from "../../db/scope";
 import { AppError, validationError } from "../../http/errors";
 import { planOf } from "../../http/permissions";
-import type { StoredMedia } from "../../storage/media";
 import { assertSubscription } from "../auth/service";
 import { signed } from "../messages/compose";
 import { closeTicketRow, connectionByToken, contactByNumber, findUserName, insertTicket, insertTicketLog, liveTicket, updateTicket } from "./queries";
@@ -58,6 +58,7 @@ export interface TokenConnection {
   id: number;
   companyId: number;
   channel: string;
+  config: string;
 }
 
 export function createExternalApiService(ctx: AppContext) {
@@ -71,14 +72,15 @@ export function createExternalApiService(ctx: AppContext) {
     assertSubscription({ id: row.companyId, status: row.status, dueDate: row.dueDate }, false, ctx.clock.now());
     // The connection's own channel must still be in the plan (webchat needs none).
     assertChannelAllowed({ plan }, row.channel);
-    return { id: row.id, companyId: row.companyId, channel: row.channel };
+    return { id: row.id, companyId: row.companyId, channel: row.channel, config: row.config };
   }
 
-  async function findOrCreateContact(conn: TokenConnection, number: string): Promise<{ id: number; isGroup: boolean }> {
+  /** The contact the number names, or the chat id of a new one; reads and asks the channel, writes nothing. */
+  async function findContact(conn: TokenConnection, number: string): Promise<{ existing: { id: number; isGroup: boolean } } | { chatId: string }> {
     const session: ChannelSession | undefined = ctx.channels.sessions.session(conn.id);
     const byNumber = CHAT_ID_FOR_NUMBER[conn.channel] !== undefined || typeof session?.checkNumber === "function";
     const existing = await contactByNumber(ctx.db, conn, number, !byNumber);
-    if (existing) return { id: existing.id, isGroup: existing.isGroup === 1 };
+    if (existing) return { existing: { id: existing.id, isGroup: existing.isGroup === 1 } };
     if (!byNumber) {
       throw validationError({
         number: conn.channel === "webchat" ? "No web-chat visitor of this connection gave this phone number" : "No contact of this connection has this number",
@@ -93,8 +95,7 @@ export function createExternalApiService(ctx: AppContext) {
       if (checked && !checked.exists) throw validationError({ number: "This number is not on the connection's channel" });
       if (checked?.chatId) chatId = checked.chatId;
     }
-    const contact = await ctx.channels.inbound.contact(conn, { id: chatId, number });
-    return { id: contact.id, isGroup: false };
+    return { chatId };
   }
 
   /** The contact's live ticket on the connection, or a new one (open and assigned with a userId, else pending). */
@@ -158,11 +159,13 @@ export function createExternalApiService(ctx: AppContext) {
       const user = input.userId ? await findUserName(ctx.db, conn.companyId, input.userId) : undefined;
       if (input.userId && !user) throw validationError({ userId: "Unknown user" });
       if (input.queueId && (await scope.missingIds("queues", [input.queueId])).length) throw validationError({ queueId: "Unknown queue" });
+      // Every refusal is decided before the first write: the contact, the reply window (a contact not stored yet never
+      // wrote), then the files, stored all or none.
+      const found = await findContact(conn, input.number);
+      assertWindowOpen(await contactReplyWindow(ctx, conn.companyId, conn, "existing" in found ? found.existing.id : undefined));
+      const stored = await ctx.media.saveAll(conn.companyId, input.files.map((file) => ({ data: file, name: file.name })));
 
-      const stored: StoredMedia[] = [];
-      for (const file of input.files) stored.push(await ctx.media.save(conn.companyId, { data: file, name: file.name || "file" }));
-
-      const contact = await findOrCreateContact(conn, input.number);
+      const contact = "existing" in found ? found.existing : { id: (await ctx.channels.inbound.contact(conn, { id: found.chatId, number: input.number })).id, isGroup: false };
       const ticket = await findOrCreateTicket(conn, contact, user?.id, input.queueId);
       if (ticket.created) ctx.bus.emit("ticket.created", { companyId: conn.companyId, ticketId: ticket.id });
       else if (ticket.changed) ctx.bus.emit("ticket.updated", { companyId: conn.companyId, ticketId: ticket.id });
