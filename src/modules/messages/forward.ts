@@ -9,6 +9,7 @@
  * (at-least-once): a rerun first looks for the copy it may already have made, and the next link's uniqueKey keeps
  * the chain single.
  */
+import { assertWindowOpen, contactReplyWindow } from "../../channels/window";
 import type { AppContext } from "../../context";
 import { validationError } from "../../http/errors";
 import type { Actor } from "../../http/permissions";
@@ -97,6 +98,8 @@ export function createForwarding(ctx: AppContext, tickets: TicketsService) {
       const conn = whatsappId ? await findConnection(ctx.db, actor.companyId, whatsappId) : undefined;
       if (!conn) throw validationError({ messageId: "The messages' connection no longer exists" });
       if (conn.channel !== contact.channel) throw validationError({ contactId: "The contact is not on this connection's channel" });
+      // The copies are new messages to the contact: a closed reply window refuses them now, before a ticket is opened.
+      assertWindowOpen(await contactReplyWindow(ctx, actor.companyId, conn, contact.id));
 
       const { ticketId, created } = await targetTicket(actor, contact, conn, sources[0]!.ticket.queueId);
       const sign = input.signMessage && (await getCompanySetting(ctx.db, actor.companyId, "sendSignMessage")) === "enabled";

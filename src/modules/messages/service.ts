@@ -1,9 +1,9 @@
 import type { AppContext } from "../../context";
 import { assertAgentCanSend } from "../../channels/outbound";
+import { assertReplyWindowOpen } from "../../channels/window";
 import { AppError, notFound, validationError } from "../../http/errors";
 import { pageOf, pageWindow } from "../../http/paging";
 import type { Actor } from "../../http/permissions";
-import type { StoredMedia } from "../../storage/media";
 import { findConnection } from "../connections/queries";
 import { getCompanySetting } from "../settings/queries";
 import { readLgpd } from "../tickets/lgpd";
@@ -74,6 +74,8 @@ export function createMessagesService(ctx: AppContext) {
       if (!input.isPrivate) {
         const conn = ticket.whatsappId ? await findConnection(ctx.db, actor.companyId, ticket.whatsappId) : undefined;
         if (!conn) throw new AppError("ERR_NO_WAPP_FOUND", 400, "The ticket's connection no longer exists");
+        // The queue checks the reply window too, but files would be stored by then.
+        if (input.files.length) await assertReplyWindowOpen(ctx, actor.companyId, ticket.id);
       }
       let quotedMsgId: number | null = null;
       if (input.quotedMsg) {
@@ -82,8 +84,7 @@ export function createMessagesService(ctx: AppContext) {
         quotedMsgId = q.id;
       }
       const body = text.trim() ? await composeBody(actor, { ...input, body: text }) : "";
-      const stored: StoredMedia[] = [];
-      for (const file of input.files) stored.push(await ctx.media.save(actor.companyId, { data: file, name: file.name || "file" }));
+      const stored = await ctx.media.saveAll(actor.companyId, input.files.map((file) => ({ data: file, name: file.name })));
 
       const ids: number[] = [];
       const common = { companyId: actor.companyId, ticketId: ticket.id, origin: "agent" as const, userId: actor.userId, isPrivate: input.isPrivate, quotedMsgId };
