@@ -12,7 +12,6 @@ export const keys = {
   queues: ["queues"] as const,
   whatsapps: ["whatsapps"] as const,
   templates: (whatsappId: number) => ["whatsapps", whatsappId, "templates"] as const,
-  helps: ["helps", "list"] as const,
   settings: ["settings"] as const,
   tickets: {
     all: ["tickets"] as const,

@@ -2,7 +2,7 @@ import { useNavigate } from "@tanstack/react-router";
 import { lazy, Suspense, useEffect, useRef, type ComponentType, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { css } from "../../../styled-system/css";
-import { LockIcon, ClockIcon } from "../../components/ui/icons";
+import { LockIcon } from "../../components/ui/icons";
 import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/toast";
 import { useCompanyPlan, useSessionUser } from "../auth/hooks";
@@ -12,10 +12,8 @@ import { canUser, type PermissionKey, type PlanFlag } from "../auth/permissions"
 export const GATE_REDIRECT_MS = 1000;
 
 export interface Gate {
-  /** Role rule from the permission table; failing shows the no-access view (or redirects with `permRedirect`). */
+  /** Role rule from the permission table; failing shows the no-access view (or redirects with `permRedirectTo`). */
   perm?: PermissionKey;
-  /** Failing the role rule: toast + redirect to / after 1 s instead of the no-access view (super-user areas). */
-  permRedirect?: boolean;
   /** Failing the role rule: replace the location with this path, no toast (/allConnections -> /tickets). */
   permRedirectTo?: string;
   /** Plan flag: failing it shows the toast 'This company has no permission…' and goes to / after 1 s. */
@@ -48,11 +46,6 @@ export function NoAccess() {
   return <Message testId="no-access" icon={<LockIcon />} title={t("gate.noAccessTitle")} text={t("gate.noAccessText")} />;
 }
 
-export function ComingSoon({ titleKey }: { titleKey: string }) {
-  const { t } = useTranslation();
-  return <Message testId="coming-soon" icon={<ClockIcon />} title={t(titleKey)} text={t("gate.comingSoon")} />;
-}
-
 function RedirectWithToast() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -82,7 +75,7 @@ export function Gated({ gate, children }: { gate?: Gate; children: ReactNode }) 
   if (!gate) return <>{children}</>;
   if (gate.perm && !canUser(user, gate.perm)) {
     if (gate.permRedirectTo) return <ReplaceWith to={gate.permRedirectTo} />;
-    return gate.permRedirect ? <RedirectWithToast /> : <NoAccess />;
+    return <NoAccess />;
   }
   if (gate.plan) {
     if (plan.isPending) return <PageSpinner />;
@@ -104,17 +97,3 @@ export function page(load: () => Promise<{ default: ComponentType }>, gate?: Gat
     );
   };
 }
-
-/** A route whose area a later issue fills: the title and 'coming soon', behind the same gate. */
-export function comingSoon(titleKey: string, gate?: Gate) {
-  return function ComingSoonPage() {
-    return (
-      <Gated gate={gate}>
-        <ComingSoon titleKey={titleKey} />
-      </Gated>
-    );
-  };
-}
-
-/** cshow routes exist only while the browser-storage flag 'cshow' is present (spec 1 §2.1). */
-export const hasCshow = () => typeof localStorage !== "undefined" && localStorage.getItem("cshow") !== null;

@@ -1,6 +1,8 @@
-import { createFileRoute } from "@tanstack/react-router";
-import { comingSoon } from "../../features/shell/page";
+import { createFileRoute, redirect } from "@tanstack/react-router";
 
+/** "/" is the inbox until the dashboard exists: the landing page after login and of every link home. */
 export const Route = createFileRoute("/_app/")({
-  component: comingSoon("menu.dashboard", { perm: "dashboard:view" }),
+  beforeLoad: () => {
+    throw redirect({ to: "/tickets", replace: true });
+  },
 });

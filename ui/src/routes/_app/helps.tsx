@@ -1,6 +1,0 @@
-import { createFileRoute } from "@tanstack/react-router";
-import { comingSoon } from "../../features/shell/page";
-
-export const Route = createFileRoute("/_app/helps")({
-  component: comingSoon("menu.helps"),
-});
