@@ -107,3 +107,40 @@ test("an expired access token is refreshed without the user noticing", async ({ 
   await expect(page.getByTestId("user-row").first()).toBeVisible();
   await expect(page).toHaveURL(/\/users$/);
 });
+
+test("two tabs whose tokens expire together stay logged in across three expiries", async ({ context }) => {
+  const first = await context.newPage();
+  await first.goto(`${server.baseURL}/login`);
+  await first.locator("input[name=email]").fill(ADMIN.email);
+  await first.locator("input[name=password]").fill("NewAdmin123!");
+  await first.getByText("Remember me").click(); // a remembered session is shared by the browser's tabs
+  await first.getByTestId("login-submit").click();
+  await expect(first).toHaveURL(/\/tickets$/);
+  const second = await context.newPage();
+  await second.goto(`${server.baseURL}/users`);
+  await expect(second.getByTestId("user-row").first()).toBeVisible();
+
+  // Each refresh answer says whether it rotated the cookie: one presented twice at once gets an access token only.
+  const refreshes: Promise<{ status: number; rotated: boolean }>[] = [];
+  for (const page of [first, second]) {
+    page.on("response", (r) => {
+      if (r.url().endsWith("/api/auth/refresh_token")) refreshes.push(r.headerValue("set-cookie").then((c) => ({ status: r.status(), rotated: !!c?.includes("jrt=") })));
+    });
+  }
+  for (let round = 0; round < 3; round++) {
+    await first.waitForTimeout(3500); // both tabs' 3 s access tokens have expired
+    // Both tabs call the API at the same moment, each with its expired token.
+    await Promise.all([first.reload(), second.reload()]);
+    for (const page of [first, second]) {
+      await expect(page).not.toHaveURL(/\/login/);
+      await expect(page.getByTestId("menu-users")).toBeVisible();
+    }
+  }
+  await second.getByTestId("menu-users").click();
+  await expect(second.getByTestId("user-row").first()).toBeVisible();
+  const answers = await Promise.all(refreshes);
+  expect(answers.length).toBeGreaterThanOrEqual(3);
+  // The tabs took turns: every refresh rotated the cookie, none was a second presentation of the same one.
+  expect(answers).toEqual(answers.map(() => ({ status: 200, rotated: true })));
+  expect(server.output()).not.toContain("refresh token reused");
+});

@@ -1,4 +1,4 @@
-import { clearSession, session, setSession, setToken } from "../features/auth/store";
+import { clearSession, session, setSession, setToken, storedToken } from "../features/auth/store";
 import type { SessionUser } from "../features/auth/types";
 
 /** A failed call: `code` is the server's ERR_* code when the body had one. */
@@ -40,10 +40,34 @@ export function endSession() {
 
 let refreshing: Promise<string | null> | null = null;
 
-/** POST /api/auth/refresh_token with the HttpOnly cookie; one request at a time however many calls wait for it. */
-export function refreshToken(): Promise<string | null> {
-  refreshing ??= (async () => {
+/**
+ * Refresh tokens are single-use, so the tabs of one browser must not present the cookie at once: a refresh runs under
+ * a lock shared by every tab (Web Locks), and the tab that renews the session hands the new access token to the others
+ * (BroadcastChannel). A tab that waited for the lock and finds a newer token than the one that expired uses it.
+ */
+const REFRESH_LOCK = "multi100-refresh";
+const tabs = typeof BroadcastChannel === "undefined" ? null : new BroadcastChannel("multi100-auth");
+tabs?.addEventListener("message", (e: MessageEvent<{ token?: unknown }>) => {
+  if (session.status === "authenticated" && typeof e.data?.token === "string") setToken(e.data.token);
+});
+
+function acrossTabs<T>(fn: () => Promise<T>): Promise<T> {
+  return typeof navigator !== "undefined" && navigator.locks ? navigator.locks.request(REFRESH_LOCK, fn) : fn();
+}
+
+/**
+ * POST /api/auth/refresh_token with the HttpOnly cookie; one request at a time across every tab. `expired` is the
+ * token that was refused: a different one stored meanwhile (a remembered session is shared by the tabs) or handed
+ * over by another tab is used instead of presenting the cookie again.
+ */
+export function refreshToken(expired = session.token): Promise<string | null> {
+  refreshing ??= acrossTabs(async () => {
     try {
+      const latest = storedToken() ?? session.token;
+      if (latest && latest !== expired) {
+        setToken(latest);
+        return latest;
+      }
       const res = await fetch("/api/auth/refresh_token", { method: "POST", credentials: "same-origin" });
       if (!res.ok) return null;
       const data = (await res.json()) as { token: string; user: SessionUser };
@@ -51,13 +75,12 @@ export function refreshToken(): Promise<string | null> {
         setToken(data.token);
         session.user = data.user;
       } else setSession(data.token, data.user);
+      tabs?.postMessage({ token: data.token });
       return data.token;
     } catch {
       return null;
-    } finally {
-      setTimeout(() => (refreshing = null), 0);
     }
-  })();
+  }).finally(() => setTimeout(() => (refreshing = null), 0));
   return refreshing;
 }
 
@@ -100,7 +123,7 @@ export async function request<T>(method: string, path: string, opts: Options = {
 
   // ARCHITECTURE.md, Auth: refresh once on exactly ERR_SESSION_EXPIRED, then retry the request once.
   if (res.status === 403 && code === "ERR_SESSION_EXPIRED" && opts.retry !== false && token) {
-    const fresh = await refreshToken();
+    const fresh = await refreshToken(token);
     if (fresh) return request<T>(method, path, { ...opts, retry: false });
     clearSession();
     onUnauthorized();
