@@ -42,7 +42,7 @@ async function footprint(app: TestApp) {
 }
 
 const post = (app: TestApp, token: string, body: unknown) => app.json("POST", "/api/messages/send", { token, body });
-function form(fields: Record<string, string>, files: { bytes: Uint8Array; name: string }[]) {
+function form(fields: Record<string, string>, files: { bytes: Uint8Array<ArrayBuffer>; name: string }[]) {
   const f = new FormData();
   for (const [k, v] of Object.entries(fields)) f.set(k, v);
   for (const file of files) f.append("medias", new File([file.bytes], file.name));

@@ -58,7 +58,7 @@ async function conversation() {
   return { app, conn, token, ticketId: inbound.ticketId, messageId: inbound.id };
 }
 
-const files = (...list: { bytes: Uint8Array; name: string }[]) => {
+const files = (...list: { bytes: Uint8Array<ArrayBuffer>; name: string }[]) => {
   const form = new FormData();
   form.set("body", "segue");
   for (const f of list) form.append("medias", new File([f.bytes], f.name));
