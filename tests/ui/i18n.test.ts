@@ -56,12 +56,20 @@ describe("locales", () => {
       "reset.passwordsDiffer": "As senhas não correspondem",
       "reset.passwordRule": "Sua senha precisa ter no mínimo 8 caracteres, sendo uma letra maiúscula, uma minúscula e um número.",
       "reset.fieldRequired": "Campo obrigatório",
-      "validation.tooShort": "Too Short!",
-      "validation.tooLong": "Too Long!",
-      "validation.required": "Required",
-      "validation.invalidEmail": "Invalid email",
+      "gate.accessDenied": "Oops! Acesso Negado!",
+      "gate.back": "Voltar",
     };
     for (const l of LOCALES) for (const [k, v] of Object.entries(fixed)) expect(`${l}: ${locales[l].get(k)}`).toBe(`${l}: ${v}`);
+  });
+
+  test("the form validation messages are translated: English in en, Portuguese in pt, Spanish in es", () => {
+    const expected: Record<string, Record<(typeof LOCALES)[number], string>> = {
+      "validation.required": { en: "Required", pt: "Obrigatório", es: "Obligatorio" },
+      "validation.tooShort": { en: "Too Short!", pt: "Muito curto!", es: "¡Muy corto!" },
+      "validation.tooLong": { en: "Too Long!", pt: "Muito longo!", es: "¡Muy largo!" },
+      "validation.invalidEmail": { en: "Invalid email", pt: "Email inválido", es: "Correo electrónico inválido" },
+    };
+    for (const [k, byLocale] of Object.entries(expected)) for (const l of LOCALES) expect(`${l}: ${locales[l].get(k)}`).toBe(`${l}: ${byLocale[l]}`);
   });
 
   test("every key the code names exists (t('…') calls, menu labels, comingSoon titles, validation keys)", () => {

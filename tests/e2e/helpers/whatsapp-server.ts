@@ -14,6 +14,10 @@
  *                                                   {op: "open"}        the newest socket connects and opens
  *                                                   {op: "drop"}        close with 428 (connection closed): not a logout
  *   GET  /api/webhooks/whatsapp/e2e/:connectionId  {sockets, pairingRequests, live}: what the plugin asked of the sockets
+ *   POST /api/webhooks/whatsapp/e2e-network        {reachable: false}  WhatsApp cannot be reached: every socket, the
+ *                                                   live ones and each new one, closes as Baileys reports a failed
+ *                                                   connect (408 "WebSocket Error (getaddrinfo ENOTFOUND …)");
+ *                                                   {reachable: true} lets new sockets wait for the test again
  *
  * requestPairingCode is answered by the fake socket with PAIRING_CODE (the plugin shows it as "E2EP-AIR5").
  */
@@ -29,6 +33,11 @@ import { FakeSocket } from "../../../plugins/channels/whatsapp/testing/fake-sock
 export const PAIRING_CODE = "E2EPAIR5";
 /** The account the phone links (its number is what the row shows once CONNECTED). */
 const ME = "5511987650000:3@s.whatsapp.net";
+
+/** Baileys' close when the WebSocket cannot connect: a DNS failure is an "E…" error code, which Baileys maps to 408. */
+const UNREACHABLE = "WebSocket Error (getaddrinfo ENOTFOUND web.whatsapp.com)";
+let reachable = true;
+const unreachable = (s: FakeSocket) => setTimeout(() => !s.ended && s.close(408, UNREACHABLE), 10);
 
 /** Sockets per connection id, oldest first: the last one is the live one. */
 const sockets = new Map<number, FakeSocket[]>();
@@ -53,6 +62,7 @@ const plugin: ChannelPlugin<any> = {
         const s = new FakeSocket(opts);
         s.pairingCode = PAIRING_CODE;
         list.push(s);
+        if (!reachable) unreachable(s);
         return s;
       },
       pictures: false,
@@ -67,6 +77,12 @@ const plugin: ChannelPlugin<any> = {
       z.object({ op: z.literal("drop") }),
     ]);
     const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+
+    router.post("/e2e-network", async ({ rawBody }) => {
+      reachable = z.object({ reachable: z.boolean() }).parse(JSON.parse(rawBody)).reachable;
+      if (!reachable) for (const list of sockets.values()) for (const s of list) if (!s.ended) unreachable(s);
+      return json(200, { ok: true });
+    });
 
     router.get("/e2e/:connectionId", ({ params }) => {
       const list = socketsOf(Number(params.connectionId));

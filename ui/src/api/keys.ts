@@ -20,6 +20,8 @@ export const keys = {
     list: (params: object) => ["tickets", "list", params] as const,
     byUuidAll: ["tickets", "uuid"] as const,
     byUuid: (uuid: string) => ["tickets", "uuid", uuid] as const,
+    /** The top bar's bell: the user's own tickets with unread messages. */
+    unread: ["tickets", "unread"] as const,
   },
   messages: {
     all: ["messages"] as const,

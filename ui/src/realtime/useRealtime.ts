@@ -3,7 +3,7 @@ import { useEffect } from "react";
 import { keys } from "../api/keys";
 import { toast } from "../components/ui/toast";
 import { i18n } from "../i18n";
-import { session, updateSessionUser } from "../features/auth/store";
+import { markSessionEnded, session, updateSessionUser } from "../features/auth/store";
 import { applyUserPreferences } from "../features/auth/session";
 import type { SessionUser } from "../features/auth/types";
 import type { UserRow, UsersPage } from "../features/users/types";
@@ -46,11 +46,14 @@ export function useRealtime() {
       onSocketEvent(`company-${companyId}-auth`, (data: { action?: string; user?: { id?: number }; userId?: number }) => {
         const target = data?.user?.id ?? data?.userId;
         if (target !== undefined && target !== userId) return;
-        if (data?.action === "login") toast.error(i18n.t("auth.accessedElsewhere"));
+        const elsewhere = data?.action === "login";
+        if (elsewhere) toast.error(i18n.t("auth.accessedElsewhere"));
         disconnectSocket();
         setTimeout(() => {
           localStorage.clear();
           sessionStorage.clear();
+          // The toast lasts a second: the login page after the reload says it again until the next login.
+          if (elsewhere) markSessionEnded("accessedElsewhere");
           window.location.reload();
         }, ACCESSED_ELSEWHERE_RELOAD_MS);
       }),

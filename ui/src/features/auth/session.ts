@@ -1,7 +1,7 @@
 import { api, ApiError, refreshToken } from "../../api/client";
 import { disconnectSocket } from "../../realtime/socket";
 import { setCollapsed, setTheme } from "../shell/store";
-import { clearSession, mayResumeFromCookie, session, setSession, storedToken } from "./store";
+import { clearSession, forgetSessionEnded, mayResumeFromCookie, session, setSession, storedToken } from "./store";
 import type { SessionUser } from "./types";
 
 let checking: Promise<boolean> | null = null;
@@ -65,6 +65,7 @@ export interface LoginResult {
 export async function login(email: string, password: string, remember: boolean): Promise<SessionUser> {
   const data = await api.post<LoginResult>("/api/auth/login", { email: email.trim().toLowerCase(), password });
   setSession(data.token, data.user, remember);
+  forgetSessionEnded();
   applyUserPreferences(data.user);
   return data.user;
 }

@@ -46,6 +46,17 @@ export function updateSessionUser(patch: Partial<SessionUser>) {
   if (session.user) Object.assign(session.user, patch);
 }
 
+const ENDED_KEY = "sessionEnded";
+
+/**
+ * Why the session was ended from elsewhere ("accessedElsewhere": the user logged in on another computer), kept in
+ * sessionStorage across the reload that follows so the login page can say it; the next login forgets it.
+ */
+export type SessionEndReason = "accessedElsewhere";
+export const markSessionEnded = (reason: SessionEndReason) => sessionStorage.setItem(ENDED_KEY, reason);
+export const sessionEndedReason = (): SessionEndReason | null => (sessionStorage.getItem(ENDED_KEY) === "accessedElsewhere" ? "accessedElsewhere" : null);
+export const forgetSessionEnded = () => sessionStorage.removeItem(ENDED_KEY);
+
 export function clearSession() {
   localStorage.removeItem(TOKEN_KEY);
   sessionStorage.removeItem(TOKEN_KEY);

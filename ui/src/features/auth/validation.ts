@@ -1,6 +1,8 @@
+import { useCallback, useRef, useState } from "react";
+
 /**
- * Form rules of spec 1 §5 / spec 2 §5. The messages are the spec's fixed texts and translation keys at once:
- * validation.tooShort = 'Too Short!', validation.tooLong = 'Too Long!', validation.required = 'Required', validation.invalidEmail = 'Invalid email'.
+ * Form rules of spec 1 §5 / spec 2 §5. Each answers a translation key: validation.tooShort, validation.tooLong,
+ * validation.required, validation.invalidEmail (English 'Too Short!', 'Too Long!', 'Required', 'Invalid email').
  */
 export type Rule = (v: string) => string | null;
 
@@ -26,6 +28,30 @@ export function validate<T extends Record<string, string>>(values: T, rules: Par
     if (msg) out[key] = msg;
   }
   return out;
+}
+
+/**
+ * A form's field errors (message keys). Once a field shows an error, each change of its value runs its rule again, so
+ * the message goes as soon as the value is valid and follows it while it is not; an error without a rule here (the
+ * server's) goes with the first change.
+ */
+export function useFieldErrors<K extends string>(rules: Partial<Record<K, Rule>> = {}) {
+  const [errors, setErrors] = useState<Partial<Record<K, string>>>({});
+  const current = useRef(rules);
+  current.current = rules;
+  const recheck = useCallback(
+    (field: K, value: string) =>
+      setErrors((shown) => {
+        if (!shown[field]) return shown;
+        const next = { ...shown };
+        const message = current.current[field]?.(value) ?? null;
+        if (message) next[field] = message;
+        else delete next[field];
+        return next;
+      }),
+    [],
+  );
+  return { errors, setErrors, recheck };
 }
 
 /** Server field messages ('Too Short!'…) mapped back to our keys so they are shown translated. */

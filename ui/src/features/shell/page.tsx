@@ -1,7 +1,8 @@
-import { useNavigate } from "@tanstack/react-router";
+import { Link, useNavigate } from "@tanstack/react-router";
 import { lazy, Suspense, useEffect, useRef, type ComponentType, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { css } from "../../../styled-system/css";
+import { button } from "../../../styled-system/recipes";
 import { LockIcon } from "../../components/ui/icons";
 import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/toast";
@@ -28,7 +29,7 @@ export function PageSpinner() {
   );
 }
 
-function Message({ icon, title, text, testId }: { icon: ReactNode; title: string; text: string; testId: string }) {
+function Message({ icon, title, text, testId, children }: { icon: ReactNode; title: string; text: string; testId: string; children?: ReactNode }) {
   return (
     <section
       data-testid={testId}
@@ -37,13 +38,21 @@ function Message({ icon, title, text, testId }: { icon: ReactNode; title: string
       <span className={css({ color: "fg.muted", "& svg": { w: "12", h: "12" } })}>{icon}</span>
       <h1 className={css({ fontSize: "xl", fontWeight: "semibold" })}>{title}</h1>
       <p className={css({ color: "fg.muted", maxW: "md" })}>{text}</p>
+      {children}
     </section>
   );
 }
 
+/** The 403 screen: 'Oops! Acesso Negado!' and a 'Voltar' link to /tickets. */
 export function NoAccess() {
   const { t } = useTranslation();
-  return <Message testId="no-access" icon={<LockIcon />} title={t("gate.noAccessTitle")} text={t("gate.noAccessText")} />;
+  return (
+    <Message testId="no-access" icon={<LockIcon />} title={t("gate.accessDenied")} text={t("gate.noAccessText")}>
+      <Link to="/tickets" className={button({ variant: "outline", size: "sm" })} data-testid="no-access-back">
+        {t("gate.back")}
+      </Link>
+    </Message>
+  );
 }
 
 function RedirectWithToast() {

@@ -33,6 +33,16 @@ export const ticketsListQuery = (p: TicketListParams) =>
     getNextPageParam: (last, all) => (last.hasMore ? all.length + 1 : undefined),
   });
 
+/**
+ * The bell's tickets: the user's own view (their tickets and the waiting ones of their queues), live statuses only,
+ * with unread messages; the first page of 40 and the count.
+ */
+export const unreadTicketsQuery = queryOptions({
+  queryKey: keys.tickets.unread,
+  queryFn: ({ signal }) =>
+    api.get<TicketsPage>("/api/tickets", { pageNumber: 1, showAll: false, withUnreadMessages: true, statusFilter: json(["open", "pending", "group"]) }, signal),
+});
+
 export const ticketQuery = (uuid: string) =>
   queryOptions({ queryKey: keys.tickets.byUuid(uuid), queryFn: () => api.get<Ticket>(`/api/tickets/u/${uuid}`), staleTime: 0, retry: false });
 

@@ -12,8 +12,10 @@ import { PasswordInput } from "../../../components/ui/password-input";
 import { toast } from "../../../components/ui/toast";
 import { useAllowSignup } from "../../branding/queries";
 import { isStrongResetPassword } from "../password-strength";
-import { email as emailRule } from "../validation";
+import { email as emailRule, type Rule, useFieldErrors, validate } from "../validation";
 import { AuthLayout } from "./AuthLayout";
+
+type Field = "email" | "code" | "password" | "confirm";
 
 /** Spec 3 §2.9: step 1 asks for the email; step 2 the emailed code, the new password and its confirmation. */
 export function ForgotPasswordPage() {
@@ -25,7 +27,14 @@ export function ForgotPasswordPage() {
   const [code, setCode] = useState("");
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const rules: Record<Field, Rule> = {
+    email: emailRule,
+    code: (v) => (v.trim() ? null : "reset.fieldRequired"),
+    password: (v) => (!v ? "reset.fieldRequired" : isStrongResetPassword(v) ? null : "reset.passwordRule"),
+    confirm: (v) => (!v ? "reset.fieldRequired" : v !== password ? "reset.passwordsDiffer" : null),
+  };
+  const { errors, setErrors, recheck } = useFieldErrors<Field>(rules);
+  const err = (k: Field) => (errors[k] ? t(errors[k]!) : null);
 
   const send = useMutation({
     mutationFn: () => api.post(`/api/forgetpassword/${encodeURIComponent(email.trim().toLowerCase())}`),
@@ -47,18 +56,14 @@ export function ForgotPasswordPage() {
 
   const submitEmail = (e: FormEvent) => {
     e.preventDefault();
-    const m = emailRule(email);
-    setErrors({ email: m ? t(m) : undefined });
-    if (!m) send.mutate();
+    const next = validate({ email }, { email: rules.email });
+    setErrors(next);
+    if (!next.email) send.mutate();
   };
 
   const submitReset = (e: FormEvent) => {
     e.preventDefault();
-    const next = {
-      code: code.trim() ? undefined : t("reset.fieldRequired"),
-      password: !password ? t("reset.fieldRequired") : isStrongResetPassword(password) ? undefined : t("reset.passwordRule"),
-      confirm: !confirm ? t("reset.fieldRequired") : confirm !== password ? t("reset.passwordsDiffer") : undefined,
-    };
+    const next = validate({ code, password, confirm }, { code: rules.code, password: rules.password, confirm: rules.confirm });
     setErrors(next);
     if (!next.code && !next.password && !next.confirm) reset.mutate();
   };
@@ -68,8 +73,8 @@ export function ForgotPasswordPage() {
       {step === 1 ? (
         <form onSubmit={submitEmail} noValidate className={css({ display: "flex", flexDirection: "column", gap: "4" })} data-testid="forgot-form">
           <p className={css({ color: "fg.muted", fontSize: "sm" })}>{t("reset.step1Text")}</p>
-          <FormField label={t("auth.email")} error={errors.email} required>
-            <Input name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value.toLowerCase())} />
+          <FormField label={t("auth.email")} error={err("email")} required>
+            <Input name="email" type="email" autoComplete="email" value={email} onChange={(e) => (setEmail(e.target.value.toLowerCase()), recheck("email", e.target.value))} />
           </FormField>
           <Button type="submit" full loading={send.isPending} data-testid="forgot-send">
             {t("reset.sendCode")}
@@ -78,14 +83,25 @@ export function ForgotPasswordPage() {
       ) : (
         <form onSubmit={submitReset} noValidate className={css({ display: "flex", flexDirection: "column", gap: "4" })} data-testid="reset-form">
           <p className={css({ color: "fg.muted", fontSize: "sm" })}>{t("reset.step2Text", { email })}</p>
-          <FormField label={t("reset.code")} error={errors.code} required>
-            <Input name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, ""))} />
+          <FormField label={t("reset.code")} error={err("code")} required>
+            <Input
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              value={code}
+              onChange={(e) => {
+                const digits = e.target.value.replace(/\D/g, "");
+                setCode(digits);
+                recheck("code", digits);
+              }}
+            />
           </FormField>
-          <FormField label={t("reset.newPassword")} error={errors.password} required>
-            <PasswordInput name="newPassword" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+          <FormField label={t("reset.newPassword")} error={err("password")} required>
+            <PasswordInput name="newPassword" autoComplete="new-password" value={password} onChange={(e) => (setPassword(e.target.value), recheck("password", e.target.value))} />
           </FormField>
-          <FormField label={t("reset.confirmPassword")} error={errors.confirm} required>
-            <PasswordInput name="confirmPassword" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+          <FormField label={t("reset.confirmPassword")} error={err("confirm")} required>
+            <PasswordInput name="confirmPassword" autoComplete="new-password" value={confirm} onChange={(e) => (setConfirm(e.target.value), recheck("confirm", e.target.value))} />
           </FormField>
           <Button type="submit" full loading={reset.isPending} data-testid="reset-submit">
             {t("reset.submit")}

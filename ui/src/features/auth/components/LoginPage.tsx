@@ -15,8 +15,9 @@ import { toast } from "../../../components/ui/toast";
 import { useAllowSignup, useFeature } from "../../branding/queries";
 import { INSECURE_MAX_SCORE, passwordScore } from "../password-strength";
 import { daysUntilDue, login } from "../session";
+import { sessionEndedReason } from "../store";
 import type { SessionUser } from "../types";
-import { email as emailRule, required } from "../validation";
+import { email as emailRule, required, useFieldErrors, validate } from "../validation";
 import { AuthLayout } from "./AuthLayout";
 import { StrengthMeter } from "./StrengthMeter";
 
@@ -38,8 +39,9 @@ export function LoginPage() {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [remember, setRemember] = useState(false);
-  const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
+  const { errors, setErrors, recheck } = useFieldErrors<"email" | "password">({ email: emailRule, password: required });
   const [insecureOpen, setInsecureOpen] = useState(false);
+  const [ended] = useState(sessionEndedReason);
 
   const mutation = useMutation({
     mutationFn: () => login(email, password, remember),
@@ -62,7 +64,7 @@ export function LoginPage() {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const next = { email: emailRule(email) ?? undefined, password: required(password) ?? undefined };
+    const next = validate({ email, password }, { email: emailRule, password: required });
     setErrors(next);
     if (next.email || next.password) return;
     if (passwordScore(password) <= INSECURE_MAX_SCORE) setInsecureOpen(true);
@@ -72,6 +74,15 @@ export function LoginPage() {
   return (
     <AuthLayout title={t("auth.login.title")}>
       <form onSubmit={submit} noValidate className={css({ display: "flex", flexDirection: "column", gap: "4" })} data-testid="login-form">
+        {ended ? (
+          <p
+            role="alert"
+            data-testid="session-ended"
+            className={css({ px: "3", py: "2", borderRadius: "md", borderWidth: "1px", borderColor: "status.danger", color: "status.danger", fontSize: "sm", textAlign: "center" })}
+          >
+            {t("auth.accessedElsewhere")}
+          </p>
+        ) : null}
         <FormField label={t("auth.email")} error={errors.email ? t(errors.email) : null} required>
           <Input
             name="email"
@@ -79,11 +90,14 @@ export function LoginPage() {
             autoComplete="email"
             autoFocus
             value={email}
-            onChange={(e) => setEmail(e.target.value.toLowerCase())}
+            onChange={(e) => {
+              setEmail(e.target.value.toLowerCase());
+              recheck("email", e.target.value);
+            }}
           />
         </FormField>
         <FormField label={t("auth.password")} error={errors.password ? t(errors.password) : null} required>
-          <PasswordInput name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+          <PasswordInput name="password" autoComplete="current-password" value={password} onChange={(e) => (setPassword(e.target.value), recheck("password", e.target.value))} />
         </FormField>
         <StrengthMeter password={password} />
         <Checkbox label={t("auth.login.remember")} checked={remember} onCheckedChange={setRemember} name="remember" />

@@ -10,8 +10,10 @@ import { FormField } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
 import { PasswordInput } from "../../../components/ui/password-input";
 import { SelectField } from "../../../components/ui/select";
+import { Spinner } from "../../../components/ui/spinner";
 import { toast } from "../../../components/ui/toast";
-import { email as emailRule, length, required, serverFieldErrors, validate } from "../validation";
+import { publicSettingQuery } from "../../branding/queries";
+import { email as emailRule, length, required, serverFieldErrors, useFieldErrors, validate } from "../validation";
 import { AuthLayout } from "./AuthLayout";
 import { StrengthMeter } from "./StrengthMeter";
 
@@ -26,14 +28,30 @@ interface PublicPlan {
 
 type Values = { name: string; companyName: string; email: string; password: string; phone: string; planId: string };
 
+/** Name 2-50, company name 2-50, email valid, password 5-50, phone required, plan required. */
+const RULES = {
+  name: length(2, 50),
+  companyName: length(2, 50),
+  email: emailRule,
+  password: length(5, 50),
+  phone: required,
+  planId: required,
+};
+
 export function SignupPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const search = useSearch({ from: "/_public/signup" });
-  const plans = useQuery({ queryKey: keys.publicPlans, queryFn: () => api.get<PublicPlan[]>("/api/plans/list") });
+  // Whether signup is open is read first: with it closed the page says so instead of offering a form it would refuse.
+  const allowSignup = useQuery(publicSettingQuery("allowSignup"));
+  const open = allowSignup.data === "enabled";
+  const plans = useQuery({ queryKey: keys.publicPlans, queryFn: () => api.get<PublicPlan[]>("/api/plans/list"), enabled: open });
   const [values, setValues] = useState<Values>({ name: "", companyName: "", email: "", password: "", phone: "", planId: "" });
-  const [errors, setErrors] = useState<Partial<Record<keyof Values, string>>>({});
-  const set = (k: keyof Values) => (v: string) => setValues((s) => ({ ...s, [k]: v }));
+  const { errors, setErrors, recheck } = useFieldErrors<keyof Values>(RULES);
+  const set = (k: keyof Values) => (v: string) => {
+    setValues((s) => ({ ...s, [k]: v }));
+    recheck(k, v);
+  };
 
   const money = useMemo(() => new Intl.NumberFormat(i18n.language === "en" ? "en-US" : "pt-BR", { style: "currency", currency: "BRL" }), [i18n.language]);
   const planOptions = (plans.data ?? []).map((p) => ({
@@ -63,19 +81,34 @@ export function SignupPage() {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    // Spec 1 §5: name 2-50, company name 2-50, email valid, password 5-50, phone required, plan required.
-    const next = validate(values, {
-      name: length(2, 50),
-      companyName: length(2, 50),
-      email: emailRule,
-      password: length(5, 50),
-      phone: required,
-      planId: required,
-    });
+    const next = validate(values, RULES);
     setErrors(next);
     if (Object.keys(next).length === 0) mutation.mutate();
   };
   const err = (k: keyof Values) => (errors[k] ? t(errors[k]!) : null);
+
+  if (allowSignup.isPending) {
+    return (
+      <AuthLayout title={t("signup.title")}>
+        <div className={css({ display: "flex", justifyContent: "center", py: "6" })}>
+          <Spinner size="lg" />
+        </div>
+      </AuthLayout>
+    );
+  }
+  if (!open) {
+    return (
+      <AuthLayout title={t("signup.title")}>
+        <div role="status" data-testid="signup-disabled" className={css({ display: "flex", flexDirection: "column", gap: "4", textAlign: "center" })}>
+          <p className={css({ fontWeight: "semibold" })}>{t("signup.disabledTitle")}</p>
+          <p className={css({ color: "fg.muted", fontSize: "sm" })}>{t("signup.disabledText")}</p>
+          <p className={css({ fontSize: "sm" })}>
+            <Link to="/login">{t("signup.haveAccount")}</Link>
+          </p>
+        </div>
+      </AuthLayout>
+    );
+  }
 
   return (
     <AuthLayout title={t("signup.title")}>

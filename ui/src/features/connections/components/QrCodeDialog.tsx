@@ -5,15 +5,20 @@ import { css } from "../../../../styled-system/css";
 import { Button } from "../../../components/ui/button";
 import * as Dialog from "../../../components/ui/dialog";
 import { Spinner } from "../../../components/ui/spinner";
-import { connectionsListQuery } from "../queries";
+import { connectionsListQuery, useSessionAction } from "../queries";
 import { PairingForm } from "./PairingForm";
 import { QrCanvas } from "./QrCanvas";
+
+/** Without a code or an error after this long, the dialog says the channel's service does not answer. */
+export const QR_WAIT_MS = 30_000;
 
 /**
  * The QR code of a connection pairing by QR (spec 2 "Connections"), live from the list cache that the
  * company-{id}-whatsappSession frames keep current; with status PAIRING the same field holds the pairing code, shown
  * as text. Waits while there is no code yet; closes once a code it showed is gone (scanned, expired into another
- * status) or the connection is CONNECTED or deleted.
+ * status) or the connection is CONNECTED or deleted. When the session reports why it failed (the connection's
+ * lastError, e.g. the channel's service cannot be reached), or nothing arrives within QR_WAIT_MS, it says so and
+ * offers to try again instead of waiting forever.
  */
 export function QrCodeDialog({ connectionId, onClose }: { connectionId: number; onClose: () => void }) {
   const { t } = useTranslation();
@@ -23,7 +28,23 @@ export function QrCodeDialog({ connectionId, onClose }: { connectionId: number; 
   const pairing = connection?.status === "PAIRING";
   const shown = useRef(false);
   const [byNumber, setByNumber] = useState(false);
+  const [late, setLate] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const retry = useSessionAction();
   if (code) shown.current = true;
+  const error = code ? null : (connection?.lastError ?? null);
+
+  useEffect(() => {
+    if (code || error) return;
+    setLate(false);
+    const timer = setTimeout(() => setLate(true), QR_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [code, error, attempt]);
+
+  const tryAgain = () => {
+    setAttempt((n) => n + 1);
+    retry.mutate({ id: connectionId, action: "retry" });
+  };
 
   useEffect(() => {
     if (!list.data) return;
@@ -43,6 +64,22 @@ export function QrCodeDialog({ connectionId, onClose }: { connectionId: number; 
           ) : code ? (
             <div className={css({ bg: "white", p: "1", borderRadius: "md", lineHeight: 0 })}>
               <QrCanvas value={code} label={t("connections.qr.alt")} />
+            </div>
+          ) : error || late ? (
+            <div role="alert" data-testid="qr-failed" className={css({ display: "flex", flexDirection: "column", alignItems: "center", gap: "3", textAlign: "center", maxW: "full" })}>
+              {error ? (
+                <>
+                  <p>{t("connections.qr.failed")}</p>
+                  <code data-testid="qr-error" className={css({ fontFamily: "mono", fontSize: "sm", color: "status.danger", overflowWrap: "anywhere" })}>
+                    {error}
+                  </code>
+                </>
+              ) : (
+                <p>{t("connections.qr.noAnswer")}</p>
+              )}
+              <Button variant="outline" onClick={tryAgain} loading={retry.isPending} data-testid="qr-retry">
+                {t("connections.session.retry")}
+              </Button>
             </div>
           ) : (
             <>

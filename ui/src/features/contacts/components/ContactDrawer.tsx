@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { css } from "../../../../styled-system/css";
 import { Avatar } from "../../../components/ui/avatar";
@@ -18,6 +18,8 @@ import { TicketNotes } from "./TicketNotes";
 const section = css({ display: "flex", flexDirection: "column", gap: "2", px: "4", py: "3", borderBottomWidth: "1px", borderColor: "border.muted" });
 const heading = css({ fontSize: "xs", fontWeight: "semibold", color: "fg.muted", textTransform: "uppercase", letterSpacing: "wide" });
 const NO_LANE = "none";
+/** Elements of a layer that handles Escape itself. */
+const LAYERS = "[role=dialog], [role=alertdialog], [role=menu], [role=listbox]";
 
 /**
  * The contact drawer of the conversation, 320 px (spec 1 §2.6): contact data and extra info with the edit dialog, tags,
@@ -32,16 +34,34 @@ export function ContactDrawer({ ticket, onClose }: { ticket: Ticket; onClose: ()
   const disableBot = useToggleDisableBot();
   const acceptAudio = useToggleAcceptAudio();
   const [editing, setEditing] = useState(false);
+  const box = useRef<HTMLElement>(null);
   const c = q.data;
+
+  // Escape closes the drawer, unless a layer above it (a dialog, a menu, a list) takes the key for itself.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== "Escape" || e.defaultPrevented || editing) return;
+      const target = e.target instanceof Element ? e.target : null;
+      if (target && !box.current?.contains(target) && target.closest(LAYERS)) return;
+      onClose();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [editing, onClose]);
+  // Opening moves the focus into the drawer, so the keyboard and screen readers start there.
+  useEffect(() => box.current?.focus(), []);
+
   // The ticket already names the contact: the drawer opens with it and fills in the rest when the contact arrives.
   const who = { ...ticket.contact, ...c };
   const lane = ticket.tags.find((x) => x.kanban === 1);
 
   return (
     <aside
+      ref={box}
+      tabIndex={-1}
       aria-label={t("tickets.contact.title")}
       data-testid="contact-drawer"
-      className={css({ position: "absolute", top: "0", right: "0", bottom: "0", w: "320px", maxW: "full", bg: "bg.default", borderLeftWidth: "1px", borderColor: "border.muted", boxShadow: "lg", display: "flex", flexDirection: "column", zIndex: "docked", overflowY: "auto" })}
+      className={css({ position: "absolute", top: "0", right: "0", bottom: "0", w: "320px", maxW: "full", bg: "bg.default", borderLeftWidth: "1px", borderColor: "border.muted", boxShadow: "lg", display: "flex", flexDirection: "column", zIndex: "docked", overflowY: "auto", outline: "none" })}
     >
       <div className={css({ display: "flex", alignItems: "center", justifyContent: "space-between", px: "4", py: "2", minH: "14", borderBottomWidth: "1px", borderColor: "border.muted" })}>
         <h2 className={css({ fontWeight: "semibold" })}>{t("tickets.contact.title")}</h2>

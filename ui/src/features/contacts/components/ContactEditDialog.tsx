@@ -8,7 +8,7 @@ import { FormField } from "../../../components/ui/field";
 import { PlusIcon, TrashIcon } from "../../../components/ui/icons";
 import { Input } from "../../../components/ui/input";
 import { toast } from "../../../components/ui/toast";
-import { email as emailRule, length, serverFieldErrors, validate } from "../../auth/validation";
+import { email as emailRule, length, serverFieldErrors, useFieldErrors, validate } from "../../auth/validation";
 import { useUpdateContact, type ContactRow } from "../queries";
 
 type Form = { name: string; number: string; email: string };
@@ -27,8 +27,11 @@ export function ContactEditDialog({ contact, onOpenChange }: { contact: ContactR
   const save = useUpdateContact();
   const [form, setForm] = useState<Form>({ name: contact.name ?? "", number: contact.number ?? "", email: contact.email ?? "" });
   const [extra, setExtra] = useState<Extra[]>(() => (contact.extraInfo ?? []).map((x) => ({ name: x.name, value: x.value })));
-  const [errors, setErrors] = useState<Partial<Record<keyof Form, string>>>({});
-  const set = (k: keyof Form, v: string) => setForm((f) => ({ ...f, [k]: v }));
+  const { errors, setErrors, recheck } = useFieldErrors<keyof Form>(RULES);
+  const set = (k: keyof Form, v: string) => {
+    setForm((f) => ({ ...f, [k]: v }));
+    recheck(k, v);
+  };
   const err = (k: keyof Form) => (errors[k] ? t(errors[k]!) : null);
 
   const submit = async (e: FormEvent) => {
@@ -44,7 +47,7 @@ export function ContactEditDialog({ contact, onOpenChange }: { contact: ContactR
       toast.success(t("tickets.contact.saved"));
       onOpenChange(false);
     } catch (error) {
-      if (error instanceof ApiError && error.code === "ERR_VALIDATION") setErrors(serverFieldErrors(error.fields) as typeof errors);
+      if (error instanceof ApiError && error.code === "ERR_VALIDATION") setErrors(serverFieldErrors(error.fields));
     }
   };
 

@@ -9,12 +9,13 @@ import { UploadIcon } from "../../../components/ui/icons";
 import { Input, Textarea } from "../../../components/ui/input";
 import { Switch } from "../../../components/ui/switch";
 import { toast } from "../../../components/ui/toast";
-import { serverFieldErrors } from "../../auth/validation";
+import { required, type Rule, serverFieldErrors, useFieldErrors, validate } from "../../auth/validation";
 import { useSendTest } from "../send";
 import { TokenInput } from "./TokenInput";
 
 const grid = css({ display: "grid", gridTemplateColumns: { base: "1fr", sm: "1fr 1fr" }, gap: "4", alignItems: "start" });
 const DIGITS = /^\d{10,15}$/;
+const numberRule: Rule = (v) => (DIGITS.test(v) ? null : v ? "messagesApi.form.numberInvalid" : "validation.required");
 
 /** A test of POST /api/messages/send: text (JSON) or media (multipart with `medias`), with a connection token. */
 export function TestForm({ media }: { media: boolean }) {
@@ -29,16 +30,14 @@ export function TestForm({ media }: { media: boolean }) {
   const [closeTicket, setCloseTicket] = useState(false);
   const [files, setFiles] = useState<File[]>([]);
   const fileInput = useRef<HTMLInputElement>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  // The text needs a body; a media message needs files (checked as "how many"), its caption is optional.
+  const rules: Partial<Record<string, Rule>> = { token: required, number: numberRule, ...(media ? { medias: (n) => (Number(n) ? null : "validation.required") } : { body: required }) };
+  const { errors, setErrors, recheck } = useFieldErrors<string>(rules);
   const err = (k: string) => (errors[k] ? t(errors[k]!, { defaultValue: errors[k] }) : null);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const next: Record<string, string> = {};
-    if (!token.trim()) next.token = "validation.required";
-    if (!DIGITS.test(number)) next.number = number ? "messagesApi.form.numberInvalid" : "validation.required";
-    if (!media && !body.trim()) next.body = "validation.required";
-    if (media && files.length === 0) next.medias = "validation.required";
+    const next = validate({ token, number, body, medias: String(files.length) }, rules);
     setErrors(next);
     if (Object.keys(next).length) return;
     const fields = { number, body, userId, queueId, sendSignature: String(sendSignature), closeTicket: String(closeTicket) };
@@ -67,14 +66,28 @@ export function TestForm({ media }: { media: boolean }) {
   const id = media ? "media" : "text";
   return (
     <form onSubmit={submit} noValidate data-testid={`api-test-${id}`} className={css({ display: "flex", flexDirection: "column", gap: "4" })}>
-      <TokenInput value={token} onChange={setToken} error={err("token")} />
+      <TokenInput value={token} onChange={(v) => (setToken(v), recheck("token", v))} error={err("token")} />
       <div className={grid}>
         <FormField label={t("messagesApi.form.number")} error={err("number")} helper={t("messagesApi.form.numberHelp")} required>
-          <Input name="number" inputMode="numeric" value={number} onChange={(e) => setNumber(e.target.value.replace(/\D/g, ""))} />
+          <Input
+            name="number"
+            inputMode="numeric"
+            value={number}
+            onChange={(e) => {
+              const digits = e.target.value.replace(/\D/g, "");
+              setNumber(digits);
+              recheck("number", digits);
+            }}
+          />
         </FormField>
         {media ? (
           <FormField label={t("messagesApi.form.medias")} error={err("medias")} required>
-            <input ref={fileInput} name="medias" type="file" multiple hidden onChange={(e) => setFiles([...(e.target.files ?? [])])} />
+            <input ref={fileInput} name="medias" type="file" multiple hidden onChange={(e) => {
+                const picked = [...(e.target.files ?? [])];
+                setFiles(picked);
+                recheck("medias", String(picked.length));
+              }}
+            />
             <div className={css({ display: "flex", alignItems: "center", gap: "2", minH: "10" })}>
               <Button variant="outline" size="sm" onClick={() => fileInput.current?.click()}>
                 <UploadIcon size={16} />
@@ -88,14 +101,14 @@ export function TestForm({ media }: { media: boolean }) {
         ) : null}
       </div>
       <FormField label={media ? t("messagesApi.form.caption") : t("messagesApi.form.body")} error={err("body")} required={!media}>
-        <Textarea name="body" rows={3} value={body} onChange={(e) => setBody(e.target.value)} />
+        <Textarea name="body" rows={3} value={body} onChange={(e) => (setBody(e.target.value), recheck("body", e.target.value))} />
       </FormField>
       <div className={grid}>
         <FormField label={t("messagesApi.form.userId")} error={err("userId")} helper={t("messagesApi.form.optional")}>
-          <Input name="userId" inputMode="numeric" value={userId} onChange={(e) => setUserId(e.target.value.replace(/\D/g, ""))} />
+          <Input name="userId" inputMode="numeric" value={userId} onChange={(e) => (setUserId(e.target.value.replace(/\D/g, "")), recheck("userId", ""))} />
         </FormField>
         <FormField label={t("messagesApi.form.queueId")} error={err("queueId")} helper={t("messagesApi.form.optional")}>
-          <Input name="queueId" inputMode="numeric" value={queueId} onChange={(e) => setQueueId(e.target.value.replace(/\D/g, ""))} />
+          <Input name="queueId" inputMode="numeric" value={queueId} onChange={(e) => (setQueueId(e.target.value.replace(/\D/g, "")), recheck("queueId", ""))} />
         </FormField>
         <Switch name="sendSignature" label={t("messagesApi.form.sendSignature")} checked={sendSignature} onCheckedChange={setSendSignature} />
         <Switch name="closeTicket" label={t("messagesApi.form.closeTicket")} checked={closeTicket} onCheckedChange={setCloseTicket} />

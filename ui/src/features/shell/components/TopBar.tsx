@@ -17,6 +17,7 @@ import { useSessionUser } from "../../auth/hooks";
 import { logout } from "../../auth/session";
 import { updateSessionUser } from "../../auth/store";
 import { setTheme, setVolume, ui } from "../store";
+import { NotificationsBell } from "./NotificationsBell";
 
 const UserModal = lazy(() => import("../../users/components/UserModal").then((m) => ({ default: m.UserModal })));
 
@@ -50,29 +51,6 @@ function VolumeControl() {
               />
               <I.VolumeIcon size={16} />
             </label>
-          </Popover.Content>
-        </Popover.Positioner>
-      </Portal>
-    </Popover.Root>
-  );
-}
-
-function NotificationsBell() {
-  const { t } = useTranslation();
-  return (
-    <Popover.Root positioning={{ placement: "bottom-end" }}>
-      <Tip label={t("shell.notifications")}>
-        <Popover.Trigger asChild>
-          <IconButton aria-label={t("shell.notifications")} data-testid="notifications-button">
-            <I.BellIcon />
-          </IconButton>
-        </Popover.Trigger>
-      </Tip>
-      <Portal>
-        <Popover.Positioner>
-          <Popover.Content data-testid="notifications-popover">
-            <Popover.Title>{t("shell.notifications")}</Popover.Title>
-            <Popover.Description>{t("shell.noNotifications")}</Popover.Description>
           </Popover.Content>
         </Popover.Positioner>
       </Portal>

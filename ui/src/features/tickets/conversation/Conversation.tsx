@@ -62,11 +62,14 @@ export default function Conversation() {
     <div className={css({ position: "relative", display: "flex", flex: "1", minH: 0, minW: 0, overflow: "hidden" })} data-testid="conversation" data-ticket-id={ticket.id} data-status={ticket.status}>
       <div className={css({ display: "flex", flexDirection: "column", flex: "1", minW: 0 })}>
         <TicketHeader ticket={ticket} onContact={() => setDrawer((v) => !v)} />
-        <MessagesList ticket={ticket} canSend={canSend} />
+        {/* The contact drawer lies over the messages only: the header's actions and the input stay within reach. */}
+        <div className={css({ position: "relative", display: "flex", flexDirection: "column", flex: "1", minH: 0 })}>
+          <MessagesList ticket={ticket} canSend={canSend} />
+          {drawer ? <ContactDrawer ticket={ticket} onClose={() => setDrawer(false)} /> : null}
+        </div>
         <ForwardBar ticketId={ticket.id} />
         <MessageInput key={ticket.id} ticket={ticket} messages={messages} />
       </div>
-      {drawer ? <ContactDrawer ticket={ticket} onClose={() => setDrawer(false)} /> : null}
       <ExtrasDialogs ticketId={ticket.id} />
     </div>
   );

@@ -56,6 +56,7 @@ export function MessageInput({ ticket, messages }: { ticket: Ticket; messages: M
   const fileInput = useRef<HTMLInputElement>(null);
   useAutosize(area, text, INPUT_MAX_ROWS);
   const quick = useQuickMatches(text, canSend && !snap.editing);
+  const matches = quick.items;
   // The provider refuses anything but a template outside the window; a private note never leaves the app.
   const canWrite = canSend && !(windowClosed && !snap.privateMode);
 
@@ -69,7 +70,7 @@ export function MessageInput({ ticket, messages }: { ticket: Ticket; messages: M
   useEffect(() => {
     if (replyId) area.current?.focus();
   }, [replyId]);
-  useEffect(() => setHighlighted(0), [quick.length]);
+  useEffect(() => setHighlighted(0), [matches.length]);
 
   const submit = async () => {
     const body = text.trim();
@@ -129,15 +130,15 @@ export function MessageInput({ ticket, messages }: { ticket: Ticket; messages: M
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (quick.length) {
+    if (matches.length) {
       if (e.key === "ArrowDown" || e.key === "ArrowUp") {
         e.preventDefault();
-        setHighlighted((h) => (h + (e.key === "ArrowDown" ? 1 : quick.length - 1)) % quick.length);
+        setHighlighted((h) => (h + (e.key === "ArrowDown" ? 1 : matches.length - 1)) % matches.length);
         return;
       }
       if (e.key === "Enter" || e.key === "Tab") {
         e.preventDefault();
-        pickQuick(quick[highlighted] ?? quick[0]!);
+        pickQuick(matches[highlighted] ?? matches[0]!);
         return;
       }
     }
@@ -170,7 +171,7 @@ export function MessageInput({ ticket, messages }: { ticket: Ticket; messages: M
       )}
       <ComposerBar />
       <div className={css({ position: "relative", display: "flex", flexWrap: "wrap", alignItems: "center", gap: "1", p: "2" })}>
-        <QuickMessagesList items={quick} highlighted={highlighted} onPick={pickQuick} />
+        <QuickMessagesList quick={quick} highlighted={highlighted} onPick={pickQuick} />
         <Popover.Root open={emojiOpen} onOpenChange={(d) => setEmojiOpen(d.open)} positioning={{ placement: "top-start" }} lazyMount unmountOnExit>
           <Popover.Trigger asChild>
             <IconButton aria-label={t("tickets.input.emoji")} size="sm" disabled={!canWrite} data-testid="emoji-button">

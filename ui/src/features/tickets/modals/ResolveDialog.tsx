@@ -5,6 +5,9 @@ import * as Dialog from "../../../components/ui/dialog";
 import { useTicketActions } from "../hooks/useTicketActions";
 import type { Ticket } from "../types";
 
+/** A long label wraps inside its button instead of running past the dialog. */
+const wrapping = css({ whiteSpace: "normal", h: "auto", minH: "10", py: "2" });
+
 /** Resolving offers to close without a farewell or with the standard one (spec 1 §4.1). */
 export function ResolveDialog({ ticket, onOpenChange }: { ticket: Ticket; onOpenChange: (open: boolean) => void }) {
   const { t } = useTranslation();
@@ -14,11 +17,12 @@ export function ResolveDialog({ ticket, onOpenChange }: { ticket: Ticket; onOpen
       <Dialog.Frame data-testid="resolve-dialog">
         <Dialog.Title>{t("tickets.resolve.title")}</Dialog.Title>
         <Dialog.Description>{t("tickets.resolve.text", { name: ticket.contact.name })}</Dialog.Description>
-        <div className={css({ display: "flex", flexDirection: { base: "column", sm: "row" }, justifyContent: "flex-end", gap: "2" })}>
-          <Button variant="outline" onClick={() => void actions.doResolve(ticket, false)} disabled={actions.pending} data-testid="resolve-without-farewell">
+        {/* Two long labels do not fit side by side in a small dialog in every language: one choice per row, full width. */}
+        <div className={css({ display: "flex", flexDirection: "column-reverse", gap: "2" })}>
+          <Button variant="outline" full className={wrapping} onClick={() => void actions.doResolve(ticket, false)} disabled={actions.pending} data-testid="resolve-without-farewell">
             {t("tickets.resolve.withoutFarewell")}
           </Button>
-          <Button onClick={() => void actions.doResolve(ticket, true)} disabled={actions.pending} data-testid="resolve-with-farewell">
+          <Button full className={wrapping} onClick={() => void actions.doResolve(ticket, true)} disabled={actions.pending} data-testid="resolve-with-farewell">
             {t("tickets.resolve.withFarewell")}
           </Button>
         </div>

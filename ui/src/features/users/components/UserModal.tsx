@@ -24,12 +24,13 @@ import { canUser } from "../../auth/permissions";
 import { applyUserPreferences } from "../../auth/session";
 import { session, updateSessionUser } from "../../auth/store";
 import type { Enabled } from "../../auth/types";
-import { email as emailRule, length, serverFieldErrors, validate } from "../../auth/validation";
+import { email as emailRule, length, serverFieldErrors, useFieldErrors, validate } from "../../auth/validation";
 import { useFeature } from "../../branding/queries";
 import { connectionsQuery, queuesQuery, uploadProfileImage, userQuery, useSaveUser } from "../queries";
 import { formFromUser, USER_DEFAULTS, type UserForm } from "../types";
 
-type Errors = Partial<Record<keyof UserForm | "profileImage", string>>;
+type ErrorField = keyof UserForm | "profileImage";
+type Errors = Partial<Record<ErrorField, string>>;
 const grid = css({ display: "grid", gridTemplateColumns: { base: "1fr", sm: "1fr 1fr" }, gap: "4" });
 const stack = css({ display: "flex", flexDirection: "column", gap: "4" });
 
@@ -54,7 +55,9 @@ export function UserModal({ open, onOpenChange, userId }: { open: boolean; onOpe
   const connections = useQuery({ ...connectionsQuery, enabled: open && canQueues });
 
   const [form, setForm] = useState<UserForm>(USER_DEFAULTS);
-  const [errors, setErrors] = useState<Errors>({});
+  // Name 2-50 required; password 5-50 (required when creating); email required and valid.
+  const rules = { name: length(2, 50), email: emailRule, password: length(5, 50, !isEdit) };
+  const { errors, setErrors, recheck } = useFieldErrors<ErrorField>(rules);
   const [tab, setTab] = useState("general");
   const [file, setFile] = useState<File | null>(null);
   const [saving, setSaving] = useState(false);
@@ -72,7 +75,10 @@ export function UserModal({ open, onOpenChange, userId }: { open: boolean; onOpe
   const preview = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
 
-  const set = <K extends keyof UserForm>(k: K, v: UserForm[K]) => setForm((f) => ({ ...f, [k]: v }));
+  const set = <K extends keyof UserForm>(k: K, v: UserForm[K]) => {
+    setForm((f) => ({ ...f, [k]: v }));
+    recheck(k, String(v));
+  };
   const flag = (k: keyof UserForm) => ({
     checked: form[k] === "enabled",
     onCheckedChange: (v: boolean) => set(k, (v ? "enabled" : "disabled") as Enabled as never),
@@ -109,12 +115,7 @@ export function UserModal({ open, onOpenChange, userId }: { open: boolean; onOpe
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    // Spec 1 §5: name 2-50 required; password 5-50 (required when creating); email required and valid.
-    const next: Errors = validate(form as unknown as Record<string, string>, {
-      name: length(2, 50),
-      email: emailRule,
-      password: length(5, 50, !isEdit),
-    });
+    const next: Errors = validate(form as unknown as Record<string, string>, rules);
     setErrors(next);
     if (Object.keys(next).length) {
       setTab("general");

@@ -12,7 +12,7 @@ import { Spinner } from "../../../../components/ui/spinner";
 import * as Tabs from "../../../../components/ui/tabs";
 import { toast } from "../../../../components/ui/toast";
 import { useCompanyPlan } from "../../../auth/hooks";
-import { length } from "../../../auth/validation";
+import { length, useFieldErrors } from "../../../auth/validation";
 import { useFeature } from "../../../branding/queries";
 import { queuesQuery } from "../../../users/queries";
 import { channelName } from "../../channel-name";
@@ -30,6 +30,8 @@ import { MessagesTab } from "./MessagesTab";
 import { SchedulesTab } from "./SchedulesTab";
 
 const IMPORT_FIELDS = ["enableImportMessage", "importOldMessages", "importRecentMessages"] as const;
+/** A connection's name: 2 to 50 characters. */
+const NAME_RULE = length(2, 50);
 
 /**
  * The connection form (spec 2 "Connection form"): a modal with the tabs general, integrations, messages, chatbot,
@@ -70,7 +72,8 @@ export function ConnectionModal({ channel, connectionId, onClose, onCreated }: {
 
   const [form, setForm] = useState<ConnectionForm>(() => ({ ...FORM_DEFAULTS, config: configDefaults(channel.configSchema, channel.secretFields, undefined) }));
   const initial = useRef<ConnectionForm | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  // The name is checked here; every other field by the server, whose message goes once the field is changed.
+  const { errors, setErrors, recheck } = useFieldErrors<string>({ name: NAME_RULE });
   const [tab, setTab] = useState<Tab>("general");
   const [media, setMedia] = useState<MediaChange>({ kind: "keep" });
   const [token, setToken] = useState<string | undefined>();
@@ -88,7 +91,10 @@ export function ConnectionModal({ channel, connectionId, onClose, onCreated }: {
   const tabs = TABS.filter((x) => x !== "schedules" || scheduleType.data === "connection");
   const api: FormApi = {
     form,
-    set: (key, value) => setForm((f) => ({ ...f, [key]: value })),
+    set: (key, value) => {
+      setForm((f) => ({ ...f, [key]: value }));
+      recheck(key, String(value));
+    },
     err: (field) => (errors[field] ? t(messageKey(errors[field]!)) : null),
   };
   const errorCount = (x: Tab) => Object.keys(errors).filter((k) => tabOf(k) === x).length;
@@ -108,7 +114,7 @@ export function ConnectionModal({ channel, connectionId, onClose, onCreated }: {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const nameError = length(2, 50)(form.name);
+    const nameError = NAME_RULE(form.name);
     if (nameError) return showErrors({ name: nameError });
     if (resetsSession()) setConfirm("sessionReset");
     else void persist();
