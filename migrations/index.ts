@@ -9,6 +9,7 @@ import * as m0032 from "./0032_user_queues_company";
 import * as m0033 from "./0033_refresh_tokens";
 import * as m0034 from "./0034_connection_last_error";
 import * as m0035 from "./0035_message_written_at";
+import * as m0036 from "./0036_audit_log";
 
 /** Static map so the compiled binary carries every migration; key order is run order. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   "0033_refresh_tokens": m0033,
   "0034_connection_last_error": m0034,
   "0035_message_written_at": m0035,
+  "0036_audit_log": m0036,
 };

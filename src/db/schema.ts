@@ -467,6 +467,20 @@ export interface ContactsFtsTable {
   number: string;
 }
 
+/** One audited write (src/modules/audit/record.ts): before/after hold the changed fields as JSON, secrets redacted. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  companyId: number;
+  userId: number | null;
+  entity: string;
+  entityId: string;
+  action: string;
+  before: string | null;
+  after: string | null;
+  ip: string | null;
+  createdAt: string;
+}
+
 export interface DB {
   plans: PlansTable;
   companies: CompaniesTable;
@@ -496,6 +510,7 @@ export interface DB {
   quick_messages: QuickMessagesTable;
   messages_fts: MessagesFtsTable;
   contacts_fts: ContactsFtsTable;
+  audit_log: AuditLogTable;
 }
 
 /** Tables whose rows belong to one company; every read and write of them goes through db/scope.ts. */
