@@ -6,6 +6,7 @@
  */
 import { type Api, ApiError, type ChatMessage, createApi, openSocket, type WidgetConfig } from "./api";
 import { pickLocale, type Strings } from "./i18n";
+import { markedText } from "./marks";
 import { connectSitePage, type SitePage, visitorStore, type VisitorStore } from "./visitor-store";
 
 type Pending = { clientId: string; body: string; file?: File; state: "sending" | "failed"; createdAt: string };
@@ -342,7 +343,7 @@ function bubble(mine: boolean, body: string, createdAt: string, extra: Node | nu
     "div",
     { className: `msg ${mine ? "mine" : "theirs"}${state ? ` ${state}` : ""}`, "data-testid": "webchat-message" },
     extra,
-    body ? h("p", { className: "body" }, body) : null,
+    body ? h("p", { className: "body" }, ...markedText(body)) : null,
     h(
       "span",
       { className: "meta" },

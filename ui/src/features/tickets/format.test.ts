@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { cut, dayKind, ratingEmoji, replyWindowClosed, templateBody, ticketTime, titlePrefix } from "./format";
+import { cut, dayKind, preview, ratingEmoji, replyWindowClosed, templateBody, ticketTime, titlePrefix } from "./format";
 import type { Message, MessageTemplate } from "./types";
 
 describe("inbox formats (spec 1 §2.5, §9)", () => {
@@ -7,6 +7,13 @@ describe("inbox formats (spec 1 §2.5, §9)", () => {
     expect(cut("a".repeat(60), 60)).toBe("a".repeat(60));
     expect(cut("a".repeat(61), 60)).toBe(`${"a".repeat(60)}…`);
     expect(cut(null, 40)).toBe("");
+  });
+
+  test("previews show the text without its WhatsApp marks, then cut", () => {
+    expect(preview("*Admin*:\nOlá _tudo_ ~bem~? ```ok```", 40)).toBe("Admin:\nOlá tudo bem? ok");
+    expect(preview("snake_case_names 2*3*4", 40)).toBe("snake_case_names 2*3*4");
+    expect(preview(`*${"a".repeat(50)}*`, 40)).toBe(`${"a".repeat(40)}…`);
+    expect(preview(null, 40)).toBe("");
   });
 
   test("HH:mm today, dd/MM/yyyy otherwise", () => {

@@ -1,3 +1,4 @@
+import { stripMarks } from "../../../../src/channels/marks";
 import type { Message, MessageTemplate, Ticket } from "./types";
 
 /** Spec 1 §9: contact names are cut at 60 characters, last messages at 40, quick-message labels at 90. */
@@ -9,6 +10,9 @@ export function cut(text: string | null | undefined, max: number): string {
   const s = text ?? "";
   return s.length > max ? `${s.slice(0, max)}…` : s;
 }
+
+/** A message as a one-line preview (ticket list, quoted message): its WhatsApp marks stripped, cut at `max`. */
+export const preview = (text: string | null | undefined, max: number): string => cut(stripMarks(text ?? ""), max);
 
 const pad = (n: number) => String(n).padStart(2, "0");
 const sameDay = (a: Date, b: Date) => a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();

@@ -1,6 +1,7 @@
 import { useNavigate } from "@tanstack/react-router";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { stripMarks } from "../../../../../src/channels/marks";
 import { onSocketEvent } from "../../../realtime/socket";
 import { session } from "../../auth/store";
 import { ui } from "../../shell/store";
@@ -37,7 +38,8 @@ export function useTicketNotifications() {
       if (!supported) return console.info("new message on ticket", d.ticket.id);
       if (Notification.permission !== "granted") return;
       const ticket = d.ticket;
-      const body = d.message.body || (d.message.mediaType ? t(`extras.notifications.media.${d.message.mediaType}`, { defaultValue: t("extras.notifications.media.application") }) : "");
+      // A notification shows text only: the message's marks go.
+      const body = stripMarks(d.message.body) || (d.message.mediaType ? t(`extras.notifications.media.${d.message.mediaType}`, { defaultValue: t("extras.notifications.media.application") }) : "");
       const n = new Notification(t("extras.notifications.title", { name: ticket.contact.name }), {
         body,
         icon: ticket.contact.urlPicture ?? undefined,

@@ -6,7 +6,7 @@ import { Avatar } from "../../../components/ui/avatar";
 import { Badge } from "../../../components/ui/badge";
 import { useSessionUser } from "../../auth/hooks";
 import { isAdmin } from "../../auth/permissions";
-import { cut, LAST_MESSAGE_CUT, NAME_CUT, ratingEmoji, ticketTime } from "../format";
+import { cut, LAST_MESSAGE_CUT, NAME_CUT, preview, ratingEmoji, ticketTime } from "../format";
 import { setMobileTab } from "../store";
 import type { Ticket } from "../types";
 import { ColorChip } from "./ColorChip";
@@ -69,7 +69,7 @@ export const TicketListItem = memo(function TicketListItem({ ticket, active }: {
         </div>
         <div className={line}>
           <span className={cx(ellipsis, css({ flex: "1", fontSize: "sm", color: "fg.muted" }))} data-testid="ticket-last-message">
-            {cut(ticket.lastMessage, LAST_MESSAGE_CUT)}
+            {preview(ticket.lastMessage, LAST_MESSAGE_CUT)}
           </span>
           {ticket.unreadMessages > 0 ? (
             <Badge tone="accent" aria-label={t("tickets.item.unread", { count: ticket.unreadMessages })} data-testid="ticket-unread">

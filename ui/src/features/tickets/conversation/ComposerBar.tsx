@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { useSnapshot } from "valtio";
 import { css } from "../../../../styled-system/css";
+import { stripMarks } from "../../../../../src/channels/marks";
 import { IconButton } from "../../../components/ui/button";
 import { EditIcon, ReplyIcon, XIcon } from "../../../components/ui/icons";
 import { composer, replyTo, startEditing } from "./composer";
@@ -17,7 +18,7 @@ export function ComposerBar() {
       {editing ? <EditIcon size={16} /> : <ReplyIcon size={16} />}
       <div className={css({ flex: "1", minW: 0, fontSize: "xs" })}>
         <strong className={css({ display: "block" })}>{editing ? t("tickets.input.editing") : t("tickets.input.replyingTo")}</strong>
-        <span className={css({ display: "block", color: "fg.muted", overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" })}>{m.body || m.mediaName}</span>
+        <span className={css({ display: "block", color: "fg.muted", overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" })}>{stripMarks(m.body) || m.mediaName}</span>
       </div>
       <IconButton aria-label={t("common.cancel")} size="xs" onClick={() => (editing ? startEditing(null) : replyTo(null))} data-testid="composer-cancel">
         <XIcon />

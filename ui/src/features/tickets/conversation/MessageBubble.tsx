@@ -1,6 +1,7 @@
 import { memo } from "react";
 import { useTranslation } from "react-i18next";
 import { css, cx } from "../../../../styled-system/css";
+import { stripMarks } from "../../../../../src/channels/marks";
 import { Button } from "../../../components/ui/button";
 import { LockIcon } from "../../../components/ui/icons";
 import { ForwardCheckbox } from "../../conversation-extras/components/Forwarding";
@@ -46,7 +47,7 @@ function Quoted({ quoted }: { quoted: NonNullable<Message["quotedMsg"]> }) {
       className={css({ textAlign: "left", borderLeftWidth: "3px", borderColor: "accent.default", bg: "bg.subtle", borderRadius: "sm", px: "2", py: "1", fontSize: "xs", color: "fg.muted", cursor: "pointer", maxH: "16", overflow: "hidden" })}
     >
       <strong className={css({ display: "block", color: "fg.default" })}>{quoted.fromMe ? t("tickets.message.you") : quoted.senderName || t("tickets.message.contact")}</strong>
-      {quoted.isDeleted ? t("tickets.message.deleted") : quoted.body || t(`tickets.media.${quoted.mediaType === "image" || quoted.mediaType === "audio" || quoted.mediaType === "video" ? quoted.mediaType : "document"}`)}
+      {quoted.isDeleted ? t("tickets.message.deleted") : stripMarks(quoted.body) || t(`tickets.media.${quoted.mediaType === "image" || quoted.mediaType === "audio" || quoted.mediaType === "video" ? quoted.mediaType : "document"}`)}
     </button>
   );
 }
