@@ -7,7 +7,7 @@
  */
 import { Elysia } from "elysia";
 import type { AppContext } from "../context";
-import { clientIp } from "../http/client";
+import { clientIp, foreignOrigin } from "../http/client";
 import { AppError, notFound, validationError } from "../http/errors";
 import { parse } from "../http/validate";
 import { connectionByPublicKey } from "../modules/connections/queries";
@@ -27,6 +27,7 @@ const errors: PublicErrors = {
   mediaTooLarge: (message) => new AppError("ERR_MEDIA_TOO_LARGE", 413, message),
   mediaTypeNotAllowed: (message) => new AppError("ERR_MEDIA_TYPE_NOT_ALLOWED", 415, message),
   internal: (message) => new AppError("ERR_INTERNAL", 500, message),
+  originNotAllowed: (message) => new AppError("ERR_ORIGIN_NOT_ALLOWED", 403, message),
 };
 
 export const channelPublicRoutes = (ctx: AppContext) => {
@@ -39,6 +40,32 @@ export const channelPublicRoutes = (ctx: AppContext) => {
   }
   return app;
 };
+
+/**
+ * The sites that may frame the public page of the connection with this key (ChannelPlugin.embedOrigins): its CSP
+ * frame-ancestors. Empty for any site, and for a key no connection has (that page only says the chat is unavailable).
+ */
+export async function embedOriginsOf(ctx: AppContext, key: string): Promise<readonly string[]> {
+  if (!PUBLIC_KEY.test(key)) return [];
+  for (const plugin of ctx.channels.registry.list()) {
+    if (!plugin.manifest.publicKey || !plugin.embedOrigins) continue;
+    const row = await connectionByPublicKey(ctx.db, plugin.manifest.id, key);
+    if (!row) continue;
+    const config = plugin.manifest.configSchema.safeParse(parseJson(row.config));
+    return config.success ? plugin.embedOrigins(config.data) : [];
+  }
+  return [];
+}
+
+const PUBLIC_KEY = /^[A-Za-z0-9]{16,64}$/;
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
 
 interface CachedRow {
   id: number;
@@ -77,6 +104,7 @@ function createPublicRoutesHost(ctx: AppContext, channel: string): PublicRoutesH
     },
     session: (connectionId) => ctx.channels.sessions.sessionOf(channel, connectionId),
     clientIp: (request, server) => clientIp(ctx.config, request, server),
+    foreignOrigin: (request) => foreignOrigin(ctx.config, request),
     errors,
     parse,
     mediaLimitBytes: () => ctx.media.limitBytes(),

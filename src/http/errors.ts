@@ -60,6 +60,8 @@ export const ERROR_CODES = [
   "ERR_META_NOT_CONFIGURED",
   "ERR_META_TOKEN_EXPIRED",
   "ERR_META_REQUEST_FAILED",
+  // web chat: a site the connection's allowed origins do not list
+  "ERR_ORIGIN_NOT_ALLOWED",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,9 +1,14 @@
 import { Elysia } from "elysia";
+import { embedOriginsOf } from "../channels/public-routes";
 import type { AppContext } from "../context";
 
 const APP_CSP = "default-src 'self'; img-src 'self' data: blob:; media-src 'self' blob:; style-src 'self' 'unsafe-inline'; connect-src 'self' ws: wss:; frame-ancestors 'none'; base-uri 'self'; object-src 'none'";
-/** The web-chat page is made to be framed by any site (ARCHITECTURE.md, HTTP); nothing else is. */
-const WIDGET_CSP = "default-src 'self'; img-src 'self' data: blob:; media-src 'self' blob:; connect-src 'self' ws: wss:; frame-ancestors *; base-uri 'self'; form-action 'self'; object-src 'none'";
+/**
+ * The web-chat page is made to be framed by other sites (ARCHITECTURE.md, HTTP): by the sites its connection allows,
+ * or by any site when it lists none. Nothing else may be framed.
+ */
+const widgetCsp = (ancestors: readonly string[]) =>
+  `default-src 'self'; img-src 'self' data: blob:; media-src 'self' blob:; connect-src 'self' ws: wss:; frame-ancestors ${ancestors.length ? ancestors.join(" ") : "*"}; base-uri 'self'; form-action 'self'; object-src 'none'`;
 
 /**
  * Serves the built web app from ctx.assets (disk in development, $bunfs inside the binary).
@@ -35,9 +40,9 @@ export const spaRoutes = (ctx: AppContext) =>
 /**
  * The separate web-chat bundle (widget/, built into ui/dist/widget* by scripts/build-ui.ts): /widget.js (the loader,
  * short cache: its name has no hash), /widget/assets/* (hashed, immutable) and the page for every other /widget/<key>,
- * which any site may frame (frame-ancestors *, no X-Frame-Options).
+ * which the sites its connection allows may frame (any site when it lists none; no X-Frame-Options).
  */
-function serveWidget(ctx: AppContext, path: string, set: { status?: number | string; headers: Record<string, string | number> }) {
+async function serveWidget(ctx: AppContext, path: string, set: { status?: number | string; headers: Record<string, string | number> }) {
   const file = ctx.assets.get(path);
   if (path === "/widget.js") {
     if (!file) return widgetMissing(set);
@@ -52,7 +57,7 @@ function serveWidget(ctx: AppContext, path: string, set: { status?: number | str
   const page = ctx.assets.get("/widget/index.html");
   if (!page) return widgetMissing(set);
   set.headers["cache-control"] = "no-cache";
-  set.headers["content-security-policy"] = WIDGET_CSP;
+  set.headers["content-security-policy"] = widgetCsp(await embedOriginsOf(ctx, path.split("/")[2] ?? ""));
   return Bun.file(page);
 }
 

@@ -11,7 +11,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type Browser, type BrowserType, expect, type Frame, type Page, test } from "@playwright/test";
 import { adminWithWebchat, api, ok, uid } from "./helpers/inbox";
-import { E2E_PORT } from "./helpers/server";
+import { apiLogin, BASE_URL, E2E_PORT, screenshotPath } from "./helpers/server";
 
 /** The widget's and app's origin as the site embeds it: another site than 127.0.0.1. */
 const WIDGET_ORIGIN = `http://localhost:${E2E_PORT}`;
@@ -109,4 +109,62 @@ test("the embedded widget keeps one visitor, contact and ticket across page load
     await browser.close();
     shop.server.close();
   }
+});
+
+test("a web-chat connection shows its embed code with a copy button and a preview link; its allowed sites are edited in the form", async ({ browser, request }) => {
+  const tag = uid();
+  const { owner, connection } = await adminWithWebchat(request, tag);
+  const key = connection.widgetKey;
+  const ctx = await browser.newContext({ locale: "en-US", viewport: { width: 1280, height: 800 }, permissions: ["clipboard-read", "clipboard-write"] });
+  const page = await ctx.newPage();
+  const { token, user } = await apiLogin(page.request, owner);
+  await page.goto("/connections");
+  const row = page.locator(`[data-testid=connection-row][data-connection-id="${connection.id}"]`);
+  const openEmbed = async () => {
+    await row.getByTestId("connection-embed").click();
+    await expect(page.getByTestId("embed-dialog")).toBeVisible();
+  };
+  await openEmbed();
+  const snippet = `<script src="${BASE_URL}/widget.js" data-key="${key}" async></script>`;
+  await expect(page.getByTestId("embed-snippet")).toHaveText(snippet);
+  await page.getByTestId("embed-copy").click();
+  await expect(page.getByText("Copied to the clipboard.")).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(snippet);
+  await expect(page.getByTestId("embed-preview")).toHaveAttribute("href", `${BASE_URL}/widget/${key}`);
+  await expect(page.getByTestId("embed-preview")).toHaveAttribute("target", "_blank");
+  await expect(page.getByTestId("embed-sites")).toContainText("Any site can show this chat");
+  await page.screenshot({ path: screenshotPath("webchat-embed-light") });
+  await page.setViewportSize({ width: 390, height: 760 });
+  await page.screenshot({ path: screenshotPath("webchat-embed-light-390") });
+  await page.keyboard.press("Escape");
+
+  // The allowed sites: one per line, each checked; the message names the line.
+  await row.getByTestId("connection-edit").click();
+  const form = page.getByTestId("connection-form");
+  const sites = form.locator('textarea[name="config.allowedOrigins"]');
+  await sites.fill("https://shop.example.com\n\nshop.example.com/path");
+  await form.getByTestId("connection-save").click();
+  await expect(form.getByText("Line 3: Not a site address: write scheme://host[:port], like https://www.example.com (no path).")).toBeVisible();
+  await page.screenshot({ path: screenshotPath("webchat-allowed-sites-error-390") });
+  await sites.fill("https://shop.example.com/\nhttp://localhost:3000");
+  await form.getByTestId("connection-save").click();
+  await expect(page.getByTestId("connection-modal")).toBeHidden();
+  await openEmbed();
+  await expect(page.getByTestId("embed-sites")).toHaveText("Only these sites can show this chat: https://shop.example.com, http://localhost:3000.");
+  const widgetPage = await request.get(`${BASE_URL}/widget/${key}`);
+  expect(widgetPage.headers()["content-security-policy"]).toContain("frame-ancestors https://shop.example.com http://localhost:3000;");
+
+  // Dark theme, desktop and phone.
+  await ok(page.request, token, "PUT", `/api/users/${user.id}`, { defaultTheme: "dark" });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.reload();
+  await openEmbed();
+  await page.screenshot({ path: screenshotPath("webchat-embed-dark") });
+  await page.setViewportSize({ width: 390, height: 760 });
+  await page.screenshot({ path: screenshotPath("webchat-embed-dark-390") });
+  await page.keyboard.press("Escape");
+  await row.getByTestId("connection-edit").click();
+  await expect(form.locator('textarea[name="config.allowedOrigins"]')).toHaveValue("https://shop.example.com\nhttp://localhost:3000");
+  await page.screenshot({ path: screenshotPath("webchat-allowed-sites-dark-390") });
+  await ctx.close();
 });

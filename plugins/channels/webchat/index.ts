@@ -1,7 +1,7 @@
 /**
  * Web chat (`webchat`): a chat window on the company's own website, no outside account needed.
  *
- *   manifest.ts   id, config (title, greeting, colour), capabilities; publicKey: each connection gets a widgetKey
+ *   manifest.ts   id, config (title, greeting, colour, allowed sites), capabilities; publicKey: each connection gets a widgetKey
  *   session.ts    the live session: always CONNECTED; send() pushes to the visitor's open sockets
  *   routes.ts     the public visitor API (/api/webchat/…) and the visitor socket: the plugin's publicRoutes
  *   token.ts      signed visitor tokens (the only thing that identifies a visitor)
@@ -22,6 +22,7 @@ export function createWebchat(rates: WebchatRates) {
     manifest: webchatManifest,
     createSession: (host, config) => new WebchatSession(host, config),
     publicRoutes: (host) => webchatRoutes(host, limits),
+    embedOrigins: (config) => config.allowedOrigins,
   });
 }
 

@@ -13,7 +13,9 @@
  * visitorToken says (a server-generated id), never what they typed; a token of connection X is refused on Y's
  * widgetKey. A visitor reads only their own conversation, never private notes (host.history). A repeated clientId
  * answers the first post's message (it is the inbound externalId, namespaced by the visitor). Rate limits per
- * visitor and per address (rate-limit.ts) answer 429 ERR_RATE_LIMITED.
+ * visitor and per address (rate-limit.ts) answer 429 ERR_RATE_LIMITED. A connection that lists allowed origins answers
+ * a page of any other site (its Origin; our own widget page is not another site) 403 ERR_ORIGIN_NOT_ALLOWED, and its
+ * socket closes 4003.
  *
  * The core mounts these routes under /api/webchat (ChannelPlugin.publicRoutes) and hands them a PublicRoutesHost, the
  * only part of the core they see besides the sessions' ChannelHost: it finds the connection behind a widgetKey (a
@@ -25,7 +27,7 @@
 import { Elysia } from "elysia";
 import { z } from "zod";
 import type { HostMessage, InboundMessage, PublicRoutesHost } from "../../../src/channels/adapter";
-import { webchatConfigSchema } from "./manifest";
+import { allowsSite, webchatConfigSchema } from "./manifest";
 import { RateLimiter, type WebchatLimits } from "./rate-limit";
 import { clientIdOf, inboundExternalId, type VisitorLink, type VisitorMessage, WebchatSession } from "./session";
 import { type VisitorClaims, VisitorTokens } from "./token";
@@ -38,6 +40,7 @@ const WIDGET_KEY = /^[A-Za-z0-9]{16,64}$/;
 export const CLOSE_UNAUTHORIZED = { code: 4001, reason: "ERR_UNAUTHORIZED" } as const;
 export const CLOSE_RATE_LIMITED = { code: 4029, reason: "ERR_RATE_LIMITED" } as const;
 export const CLOSE_UNAVAILABLE = { code: 4004, reason: "ERR_NOT_FOUND" } as const;
+export const CLOSE_ORIGIN_NOT_ALLOWED = { code: 4003, reason: "ERR_ORIGIN_NOT_ALLOWED" } as const;
 
 const optionalText = (schema: z.ZodType<string>) =>
   z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), schema.optional());
@@ -93,12 +96,16 @@ export function webchatRoutes(host: PublicRoutesHost, limits: WebchatLimits) {
   /** Recent post answers by connection and externalId (idempotent posts answer the same). */
   const answers = new Map<string, VisitorMessage>();
 
-  /** The live web-chat session behind a widgetKey; 404 for an unknown key, a deleted or a stopped connection. */
-  async function resolve(widgetKey: string): Promise<Resolved> {
+  /**
+   * The live web-chat session behind a widgetKey; 404 for an unknown key, a deleted or a stopped connection, 403 for a
+   * page of a site the connection does not allow.
+   */
+  async function resolve(widgetKey: string, request: Request): Promise<Resolved> {
     if (!WIDGET_KEY.test(widgetKey)) throw chatUnavailable();
     const conn = await host.connectionByPublicKey(widgetKey);
     const session = conn?.session;
     if (!conn || !(session instanceof WebchatSession) || !session.isRunning) throw chatUnavailable();
+    if (!allowsSite(session.config, host.foreignOrigin(request))) throw host.errors.originNotAllowed("This site may not use this chat");
     return { session, connectionId: conn.id, name: conn.name, config: conn.config };
   }
 
@@ -169,7 +176,7 @@ export function webchatRoutes(host: PublicRoutesHost, limits: WebchatLimits) {
 
   return new Elysia()
     .get("/:widgetKey/config", async ({ params, request, server, set }) => {
-      const conn = await resolve(params.widgetKey);
+      const conn = await resolve(params.widgetKey, request);
       limit(set, [{ key: `r:${host.clientIp(request, server)}`, limit: limits.readsPerIp }]);
       const cfg = webchatConfigSchema.safeParse(safeJson(conn.config));
       const c = cfg.success ? cfg.data : webchatConfigSchema.parse({});
@@ -177,7 +184,7 @@ export function webchatRoutes(host: PublicRoutesHost, limits: WebchatLimits) {
     })
 
     .post("/:widgetKey/sessions", async ({ params, body, request, server, set }) => {
-      const conn = await resolve(params.widgetKey);
+      const conn = await resolve(params.widgetKey, request);
       limit(set, [{ key: `s:${host.clientIp(request, server)}`, limit: limits.sessionsPerIp }]);
       const input = host.parse(sessionBody, body);
       const visitorId = crypto.randomUUID();
@@ -191,7 +198,7 @@ export function webchatRoutes(host: PublicRoutesHost, limits: WebchatLimits) {
     })
 
     .get("/:widgetKey/messages", async ({ params, query, headers, request, server, set }) => {
-      const conn = await resolve(params.widgetKey);
+      const conn = await resolve(params.widgetKey, request);
       const { visitorId } = visitorOf(headers.authorization, conn);
       limit(set, [{ key: `r:${host.clientIp(request, server)}`, limit: limits.readsPerIp }]);
       const { before } = host.parse(historyQuery, query);
@@ -202,7 +209,7 @@ export function webchatRoutes(host: PublicRoutesHost, limits: WebchatLimits) {
     })
 
     .post("/:widgetKey/messages", async ({ params, body, headers, request, server, set }) => {
-      const conn = await resolve(params.widgetKey);
+      const conn = await resolve(params.widgetKey, request);
       const { visitorId } = visitorOf(headers.authorization, conn);
       const ip = host.clientIp(request, server);
       limit(set, [
@@ -233,7 +240,7 @@ export function webchatRoutes(host: PublicRoutesHost, limits: WebchatLimits) {
     .use(
       // Its own instance, so the address resolver runs for the socket's upgrade only.
       new Elysia()
-        .resolve(({ request, server }) => ({ clientAddress: host.clientIp(request, server) }))
+        .resolve(({ request, server }) => ({ clientAddress: host.clientIp(request, server), foreignOrigin: host.foreignOrigin(request) }))
         .ws("/socket", {
           open(ws) {
             const raw = ws.raw;
@@ -242,6 +249,7 @@ export function webchatRoutes(host: PublicRoutesHost, limits: WebchatLimits) {
             // A genuine token of a connection that is stopped (or deleted): not the visitor's fault, they keep their token.
             const session = host.session(claims.connectionId);
             if (!(session instanceof WebchatSession) || !session.isRunning) return raw.close(CLOSE_UNAVAILABLE.code, CLOSE_UNAVAILABLE.reason);
+            if (!allowsSite(session.config, ws.data.foreignOrigin)) return raw.close(CLOSE_ORIGIN_NOT_ALLOWED.code, CLOSE_ORIGIN_NOT_ALLOWED.reason);
             if (!limiter.take([{ key: `r:${ws.data.clientAddress}`, limit: limits.readsPerIp }]).ok) return raw.close(CLOSE_RATE_LIMITED.code, CLOSE_RATE_LIMITED.reason);
             const link: VisitorLink = { send: (text) => void raw.send(text), close: (code, reason) => raw.close(code, reason) };
             const detach = session.attach(claims.visitorId, link);

@@ -1,6 +1,6 @@
 /**
  * A plugin's configSchema (JSON Schema from zod, GET /api/channels) as form fields. Only what the connection form can
- * render: strings (text, long text, date-time, colour), numbers, booleans and enums; anything zod could not represent
+ * render: strings (text, long text, date-time, colour), lists of strings (one per line), numbers, booleans and enums; anything zod could not represent
  * (a transformed field reads as `{}`) is a text field. Secret fields are password inputs and write-only.
  */
 type FieldKind =
@@ -9,7 +9,8 @@ type FieldKind =
   | { kind: "color" }
   | { kind: "number"; integer: boolean }
   | { kind: "boolean" }
-  | { kind: "enum"; options: string[] };
+  | { kind: "enum"; options: string[] }
+  | { kind: "list" };
 export type ConfigField = { key: string; required: boolean; secret: boolean } & FieldKind;
 
 interface JsonSchema {
@@ -40,6 +41,8 @@ function kindOf(s: JsonSchema): FieldKind {
   switch (s.type) {
     case "boolean":
       return { kind: "boolean" };
+    case "array":
+      return { kind: "list" };
     case "number":
     case "integer":
       return { kind: "number", integer: s.type === "integer" };
@@ -85,10 +88,17 @@ export function configBody(fields: readonly ConfigField[], values: Record<string
   for (const f of fields) {
     const v = values[f.key];
     if (f.kind === "boolean") out[f.key] = v === true;
+    else if (f.kind === "list") out[f.key] = listLines(v).map((l) => l.text);
     else if (typeof v === "string" && v.trim() === "") continue;
     else if (f.kind === "number") out[f.key] = Number(v);
     else if (f.kind === "datetime" && typeof v === "string") out[f.key] = v.length === 16 ? new Date(v).toISOString() : v;
     else if (v !== undefined && v !== null) out[f.key] = v;
   }
   return out;
+}
+
+/** A list field's non-blank lines, trimmed, with their line numbers (1-based): the form holds the text as typed. */
+export function listLines(value: unknown): { text: string; line: number }[] {
+  const lines = Array.isArray(value) ? value.map(String) : typeof value === "string" ? value.split("\n") : [];
+  return lines.map((text, i) => ({ text: text.trim(), line: i + 1 })).filter((l) => l.text !== "");
 }

@@ -247,6 +247,7 @@ const MESSAGE_KEYS: Record<string, string> = {
   "Invalid date": "connections.errors.invalidDate",
   "Invalid time": "connections.errors.invalidTime",
   "Not found": "connections.errors.notFound",
+  "Invalid origin": "connections.errors.invalidOrigin",
   errorRatingMessage: "connections.errors.errorRatingMessage",
   errorExpiresNPS: "connections.errors.errorExpiresNPS",
   errorSendQueue: "connections.errors.errorSendQueue",

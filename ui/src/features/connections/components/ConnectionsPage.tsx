@@ -19,6 +19,7 @@ import { AddConnectionMenu } from "./AddConnectionMenu";
 import { ConnectionModal } from "./form/ConnectionModal";
 import { ConnectionCard } from "./ConnectionCard";
 import { ConnectionRow, hideBelowLg, hideBelowMd } from "./ConnectionRow";
+import { EmbedCodeDialog } from "./EmbedCodeDialog";
 import type { ConnectionItemProps, RowActions } from "./parts";
 import { ImportProgress } from "./ImportState";
 import { QrCodeDialog } from "./QrCodeDialog";
@@ -35,6 +36,7 @@ export default function ConnectionsPage() {
   useConnectionsRealtime();
   const [editing, setEditing] = useState<{ channel: ChannelInfo; id?: number } | null>(null);
   const [qrFor, setQrFor] = useState<number | null>(null);
+  const [embedFor, setEmbedFor] = useState<Connection | null>(null);
   const [confirm, setConfirm] = useState<Confirm | null>(null);
   const session = useSessionAction();
   const remove = useDeleteConnection();
@@ -77,6 +79,7 @@ export default function ConnectionsPage() {
     },
     remove: (c) => setConfirm({ kind: "delete", connection: c }),
     closeImported: (c) => setConfirm({ kind: "closeImported", connection: c }),
+    embed: setEmbedFor,
   };
 
   const items: ConnectionItemProps[] = connections.map((c) => ({
@@ -166,10 +169,11 @@ export default function ConnectionsPage() {
           channel={editing.channel}
           connectionId={editing.id}
           onClose={() => setEditing(null)}
-          onCreated={(c) => editing.channel.connect === "qrcode" && setQrFor(c.id)}
+          onCreated={(c) => (editing.channel.connect === "qrcode" ? setQrFor(c.id) : c.widgetKey ? setEmbedFor(c) : undefined)}
         />
       ) : null}
       {qrFor !== null ? <QrCodeDialog connectionId={qrFor} onClose={closeQr} /> : null}
+      {embedFor?.widgetKey ? <EmbedCodeDialog connection={embedFor} widgetKey={embedFor.widgetKey} onClose={() => setEmbedFor(null)} /> : null}
       <ConfirmationDialog
         open={!!confirm}
         onOpenChange={(o) => !o && setConfirm(null)}

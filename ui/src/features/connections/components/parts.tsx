@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { css } from "../../../../styled-system/css";
 import { IconButton } from "../../../components/ui/button";
-import { EditIcon, TrashIcon } from "../../../components/ui/icons";
+import { CodeIcon, EditIcon, TrashIcon } from "../../../components/ui/icons";
 import { Tip } from "../../../components/ui/tooltip";
 import type { SessionAction } from "../status";
 import type { Connection } from "../types";
@@ -15,6 +15,8 @@ export interface RowActions {
   edit: (c: Connection) => void;
   remove: (c: Connection) => void;
   closeImported: (c: Connection) => void;
+  /** The embed code of a connection with a public widget (web chat). */
+  embed: (c: Connection) => void;
 }
 
 /** The pieces a row (wide screens) and a card (narrow) share. */
@@ -57,6 +59,13 @@ export function EditDelete({ connection: c, actions }: Pick<ConnectionItemProps,
   const { t } = useTranslation();
   return (
     <span className={css({ display: "inline-flex", whiteSpace: "nowrap" })}>
+      {c.widgetKey ? (
+        <Tip label={t("connections.embed.action")}>
+          <IconButton aria-label={t("connections.embed.action")} size="sm" onClick={() => actions.embed(c)} data-testid="connection-embed">
+            <CodeIcon />
+          </IconButton>
+        </Tip>
+      ) : null}
       <Tip label={t("common.edit")}>
         <IconButton aria-label={t("common.edit")} size="sm" onClick={() => actions.edit(c)} data-testid="connection-edit">
           <EditIcon />

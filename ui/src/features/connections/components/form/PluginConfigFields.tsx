@@ -6,7 +6,7 @@ import { Input, Textarea } from "../../../../components/ui/input";
 import { PasswordInput } from "../../../../components/ui/password-input";
 import { SelectField } from "../../../../components/ui/select";
 import { Switch } from "../../../../components/ui/switch";
-import type { ConfigField } from "../../config-schema";
+import { type ConfigField, listLines } from "../../config-schema";
 import { toLocalInput } from "../../format";
 import { FieldError, grid, stack } from "./fields";
 
@@ -53,6 +53,18 @@ export function PluginConfigFields({ plugin, fields, values, onChange, err, isEd
                 <FieldError>{error}</FieldError>
               </div>
             );
+          case "list": {
+            // One entry per line; the server names a bad entry by its index among the non-blank lines.
+            const lineErrors = listLines(value)
+              .map((l, i) => ({ line: l.line, message: err(`${name}.${i}`) }))
+              .filter((l) => l.message)
+              .map((l) => t("connections.form.line", { line: l.line, message: l.message }));
+            return (
+              <FormField key={f.key} label={label(f.key)} error={error ?? (lineErrors.join(" ") || null)}>
+                <Textarea name={name} rows={3} value={Array.isArray(value) ? value.join("\n") : text} onChange={(e) => onChange(f.key, e.target.value)} />
+              </FormField>
+            );
+          }
           case "color":
             return (
               <div key={f.key} className={stack}>
