@@ -3,14 +3,16 @@
  *
  *   event -> (per chat, in order) validate, early duplicate check, media fetched and stored (a live message whose
  *            channel gives a media handle is stored at once, its file downloaded afterwards by a job: inbound-media.ts)
- *         -> group commit: a batch of events written in ONE transaction, each event:
+ *         -> group commit: a batch of events written in ONE transaction, each event (inbound-message.ts; reactions,
+ *            edits, revokes and acks in inbound-updates.ts):
  *              contact found or created by channel identity (name and picture refreshed)
  *              ticket: the contact's non-closed ticket on this connection; else its latest ticket reopened as pending
  *                      when updated within connection.timeCreateNewTicket minutes; else a new pending ticket
  *                      (group chats: dropped unless allowGroup; status 'group' unless groupAsTicket is enabled)
  *              message stored once per (connection, externalId), with its origin
  *              ticket lastMessage, unreadMessages, updatedAt; ticket log (create / reopen)
- *         -> after commit: bus events, then the automation hooks (per ticket, in order).
+ *         -> after commit: bus events of the batch's row changes (inbound-effects.ts), then the automation hooks (per
+ *            ticket, in order).
  *
  * Serialisation: events of one chat pass through a keyed chain before they are queued, and batches are
  * written one at a time by this single writer, so a burst of first messages from a new contact gives one
@@ -23,43 +25,12 @@
  */
 import type { Transaction } from "kysely";
 import type { AppContext } from "../context";
-import type { Connection, DB, MessageOrigin, Ticket } from "../db/schema";
-import type { StoredMedia } from "../storage/media";
-import type {
-  Ack,
-  ChannelError,
-  InboundChat,
-  InboundEdit,
-  InboundEvent,
-  InboundMessage,
-  InboundReaction,
-  InboundResult,
-  InboundRevoke,
-} from "./adapter";
-import {
-  bumpTicket,
-  bumpTicketFromHistory,
-  contactOfChat,
-  deleteReaction,
-  failSend,
-  handAddedContact,
-  insertContact,
-  insertMessage,
-  insertTicket,
-  insertTicketLog,
-  latestTicketOf,
-  liveConnection,
-  liveTicketOf,
-  markEdited,
-  markRevoked,
-  messageByExternalId,
-  messageForAck,
-  raiseAck,
-  reopenTicket,
-  updateContact,
-  upsertReaction,
-} from "./inbound-queries";
-import { enqueueInboundMedia, mediaKindOf, mediaTypeOf, mediaTypeOfKind } from "./inbound-media";
+import type { Connection, DB } from "../db/schema";
+import type { Ack, ChannelError, InboundChat, InboundEvent, InboundMessage, InboundResult } from "./adapter";
+import { Effects, type InboundHookEvent } from "./inbound-effects";
+import { liveConnection, messageByExternalId } from "./inbound-queries";
+import { type MediaOutcome, upsertContact, writeMessage } from "./inbound-message";
+import { type AckUpdate, applyAck, applyEdit, applyReaction, applyRevoke } from "./inbound-updates";
 import { KeyedChain } from "./keyed";
 import { type MergeOutcome, mergeChatContacts } from "./merge";
 
@@ -71,58 +42,25 @@ export interface ConnectionRef {
   channel: string;
 }
 
-/** What the automation hook receives after an inbound message is committed. */
-export interface InboundHookEvent {
-  companyId: number;
-  connectionId: number;
-  ticketId: number;
-  contactId: number;
-  messageId: number;
-  ticketCreated: boolean;
-  fromMe: boolean;
-  isGroup: boolean;
-}
+export type { InboundHookEvent } from "./inbound-effects";
 export type InboundHook = (event: InboundHookEvent) => void | Promise<void>;
 
 /** Up to this many events per transaction. */
 const MAX_BATCH = 256;
-const LAST_MESSAGE_MAX = 255;
 /** How long an ack for a not-yet-known externalId is kept (the ack can overtake the send's answer). */
 const EARLY_ACK_TTL_MS = 60_000;
 /** A fromMe event waits at most this long for our own sends on the connection to record their externalIds. */
 const ECHO_WAIT_MS = 5_000;
 
-export { mediaTypeOf } from "./inbound-media";
-
-/** The file stored, its error, or a handle to fetch it after the message is stored (inbound-media.ts). */
-type MediaOutcome = { stored: StoredMedia } | { error: string } | { pending: Record<string, unknown> } | undefined;
-
 type Item =
   | { kind: "event"; conn: ConnectionRef; event: InboundEvent; media: MediaOutcome; imported: boolean; done: Deferred<InboundResult> }
   | { kind: "merge"; conn: ConnectionRef; from: string; to: string; done: Deferred<MergeOutcome> }
-  | { kind: "ack"; conn: ConnectionRef; externalId: string; ack: Ack; error?: ChannelError; done: Deferred<boolean> }
+  | (AckUpdate & { kind: "ack"; done: Deferred<boolean> })
   | { kind: "contact"; conn: ConnectionRef; chat: InboundChat; done: Deferred<{ id: number; name: string }> };
 
 interface Deferred<T> {
   resolve(v: T): void;
   reject(e: unknown): void;
-}
-
-/** Row changes of one batch, published after its commit. */
-export class Effects {
-  ticketsCreated = new Map<number, number>(); // ticketId -> companyId
-  ticketsUpdated = new Map<number, number>();
-  contactsCreated = new Map<number, number>();
-  contactsUpdated = new Map<number, number>();
-  contactsDeleted = new Map<number, number>();
-  messagesCreated: { companyId: number; ticketId: number; messageId: number }[] = [];
-  messagesUpdated = new Map<number, { companyId: number; ticketId: number }>();
-  hooks: InboundHookEvent[] = [];
-  earlyAcks: { key: string; ack: Ack; error?: ChannelError }[] = [];
-
-  ticketTouched(companyId: number, ticketId: number) {
-    if (!this.ticketsCreated.has(ticketId)) this.ticketsUpdated.set(ticketId, companyId);
-  }
 }
 
 export class InboundPipeline {
@@ -333,7 +271,7 @@ export class InboundPipeline {
   private apply(trx: Trx, item: Item, fx: Effects, conns: Map<number, Connection | undefined>): Promise<unknown> {
     switch (item.kind) {
       case "ack":
-        return this.applyAck(trx, item, fx);
+        return applyAck(this.ctx, trx, item, fx);
       case "merge":
         return this.connection(trx, item.conn, conns).then((conn) =>
           conn ? mergeChatContacts(trx, conn, item.from, item.to, this.ctx.clock.now().toISOString(), fx) : ("none" satisfies MergeOutcome),
@@ -341,7 +279,7 @@ export class InboundPipeline {
       case "contact":
         return this.connection(trx, item.conn, conns).then(async (conn) => {
           if (!conn) throw new Error("connection deleted");
-          const c = await this.upsertContact(trx, conn, item.chat, fx);
+          const c = await upsertContact(this.ctx, trx, conn, item.chat, fx);
           return { id: c.id, name: c.name };
         });
       case "event":
@@ -350,13 +288,13 @@ export class InboundPipeline {
           const e = item.event;
           switch (e.type) {
             case "message":
-              return this.applyMessage(trx, conn, e, item.media, fx, item.imported);
+              return writeMessage(this.ctx, trx, conn, e, item.media, fx, item.imported);
             case "reaction":
-              return this.applyReaction(trx, conn, e, fx);
+              return applyReaction(this.ctx, trx, conn, e, fx);
             case "edit":
-              return this.applyEdit(trx, conn, e, fx);
+              return applyEdit(this.ctx, trx, conn, e, fx);
             case "revoke":
-              return this.applyRevoke(trx, conn, e, fx);
+              return applyRevoke(this.ctx, trx, conn, e, fx);
           }
         });
     }
@@ -366,263 +304,6 @@ export class InboundPipeline {
     if (!cache.has(ref.id)) cache.set(ref.id, await liveConnection(trx, ref));
     return cache.get(ref.id);
   }
-
-  private async applyMessage(trx: Trx, conn: Connection, e: InboundMessage, media: MediaOutcome, fx: Effects, imported: boolean): Promise<InboundResult> {
-    const isGroup = e.chat.isGroup === true;
-    if (isGroup && conn.allowGroup !== 1) return { status: "dropped", reason: "group_not_allowed" };
-
-    const dup = await messageByExternalId(trx, conn.id, e.externalId);
-    if (dup) return { status: "duplicate", messageId: dup.id, ticketId: dup.ticketId, contactId: dup.contactId };
-
-    const now = this.ctx.clock.now();
-    const nowIso = now.toISOString();
-    // An imported message keeps the time it was sent; a live one is stored at arrival (ordering is arrival).
-    const at = imported ? ((e.timestamp !== undefined ? toIso(e.timestamp) : undefined) ?? nowIso) : nowIso;
-    const contact = await this.upsertContact(trx, conn, e.chat, fx);
-    const { ticket, created } = imported
-      ? await this.findOrOpenImportTicket(trx, conn, contact.id, isGroup, at, nowIso, fx)
-      : await this.findOrOpenTicket(trx, conn, contact.id, isGroup, now, fx);
-
-    const quoted = e.quotedExternalId ? await messageByExternalId(trx, conn.id, e.quotedExternalId) : undefined;
-
-    const stored = media && "stored" in media ? media.stored : undefined;
-    const pending = media && "pending" in media ? media.pending : undefined;
-    const data: Record<string, unknown> = { ...e.data };
-    if (e.location) data.location = e.location;
-    // A file not held (yet) keeps the kind the channel named: shown as downloading, or as unavailable with its error.
-    const mediaKind = e.media && !stored ? (e.media.kind ?? mediaKindOf(e.media.mime)) : undefined;
-    if (mediaKind) data.mediaKind = mediaKind;
-    if (pending) data.mediaPending = true;
-    if (media && "error" in media) data.mediaError = media.error;
-    if (e.timestamp !== undefined) data.sentAt = toIso(e.timestamp);
-    let body = typeof e.body === "string" ? e.body : "";
-    if (!body && e.location) body = `https://maps.google.com/maps?q=${e.location.latitude},${e.location.longitude}`;
-    const mediaType = e.kind ?? (stored ? mediaTypeOf(stored.mime) : e.location ? "locationMessage" : e.vCard ? "contactMessage" : mediaKind ? mediaTypeOfKind(mediaKind) : null);
-    const origin: MessageOrigin = e.fromMe ? "phone" : "contact";
-
-    const messageId = await insertMessage(trx, {
-      companyId: conn.companyId,
-      ticketId: ticket.id,
-      contactId: contact.id,
-      connectionId: conn.id,
-      externalId: e.externalId,
-      body,
-      fromMe: e.fromMe ? 1 : 0,
-      read: e.fromMe || imported ? 1 : 0,
-      isForwarded: e.isForwarded ? 1 : 0,
-      mediaKey: stored?.key ?? null,
-      mediaType,
-      mimetype: stored?.mime ?? e.media?.mime ?? null,
-      mediaName: stored?.name ?? e.media?.name ?? null,
-      quotedMsgId: quoted?.id ?? null,
-      ack: e.fromMe ? 1 : 0,
-      origin,
-      sendStatus: null,
-      vCard: e.vCard ?? null,
-      data: Object.keys(data).length ? JSON.stringify(data) : null,
-      participant: e.participant?.id ?? null,
-      senderName: e.participant?.name ?? null,
-      queueId: ticket.queueId,
-      writtenAt: imported ? at : writtenAt(e.timestamp, nowIso),
-      createdAt: at,
-      updatedAt: nowIso,
-    });
-    if (pending) {
-      await enqueueInboundMedia(this.ctx, trx, { companyId: conn.companyId, connectionId: conn.id, messageId, ref: pending, ...(e.media?.name ? { name: e.media.name } : {}) });
-    }
-
-    const lastMessage = summary(body, stored?.name ?? mediaType);
-    if (imported) {
-      // History is read and unanswered by now: no unread count, and an older message never becomes the ticket's last.
-      await bumpTicketFromHistory(trx, conn.companyId, ticket.id, lastMessage, at);
-      fx.ticketTouched(conn.companyId, ticket.id);
-      return { status: "stored", messageId, ticketId: ticket.id, contactId: contact.id, ticketCreated: created };
-    }
-    await bumpTicket(trx, conn.companyId, ticket.id, { lastMessage, nowIso, fromMe: e.fromMe });
-
-    fx.messagesCreated.push({ companyId: conn.companyId, ticketId: ticket.id, messageId });
-    fx.ticketTouched(conn.companyId, ticket.id);
-    fx.hooks.push({
-      companyId: conn.companyId,
-      connectionId: conn.id,
-      ticketId: ticket.id,
-      contactId: contact.id,
-      messageId,
-      ticketCreated: created,
-      fromMe: e.fromMe,
-      isGroup,
-    });
-    return { status: "stored", messageId, ticketId: ticket.id, contactId: contact.id, ticketCreated: created };
-  }
-
-  /**
-   * The contact of a chat within the company and channel; created on first sight, name and picture refreshed. A
-   * contact an agent added by hand (same channel and number, no channel identity yet) is that chat's contact: it
-   * takes the identity instead of a second contact being created beside it.
-   */
-  private async upsertContact(trx: Trx, conn: Connection, chat: InboundChat, fx: Effects) {
-    const nowIso = this.ctx.clock.now().toISOString();
-    let existing = await contactOfChat(trx, conn, chat.id);
-    if (!existing && chat.number && !chat.isGroup) {
-      const added = await handAddedContact(trx, conn, chat.number);
-      if (added) {
-        await updateContact(trx, conn.companyId, added.id, { identity: chat.id, updatedAt: nowIso });
-        fx.contactsUpdated.set(added.id, conn.companyId);
-        existing = { ...added, identity: chat.id };
-      }
-    }
-    const name = chat.name?.trim();
-    if (!existing) {
-      const row = await insertContact(trx, {
-        companyId: conn.companyId,
-        name: name || chat.number || chat.id,
-        number: chat.number ?? "",
-        email: chat.email ?? "",
-        channel: conn.channel,
-        identity: chat.id,
-        isGroup: chat.isGroup ? 1 : 0,
-        urlPicture: chat.picture ?? null,
-        whatsappId: conn.id,
-        createdAt: nowIso,
-        updatedAt: nowIso,
-      });
-      fx.contactsCreated.set(row.id, conn.companyId);
-      return row;
-    }
-    const patch: { name?: string; urlPicture?: string; number?: string } = {};
-    // A name typed by an agent is kept; the channel's name replaces only a placeholder (or a group's subject).
-    const placeholder = existing.name === "" || existing.name === existing.number || existing.name === existing.identity;
-    if (name && name !== existing.name && (placeholder || existing.isGroup === 1)) patch.name = name;
-    if (chat.picture && chat.picture !== existing.urlPicture) patch.urlPicture = chat.picture;
-    if (chat.number && !existing.number) patch.number = chat.number;
-    if (Object.keys(patch).length) {
-      await updateContact(trx, conn.companyId, existing.id, { ...patch, updatedAt: nowIso });
-      if (!fx.contactsCreated.has(existing.id)) fx.contactsUpdated.set(existing.id, conn.companyId);
-    }
-    return { id: existing.id, name: patch.name ?? existing.name };
-  }
-
-  private async findOrOpenTicket(
-    trx: Trx,
-    conn: Connection,
-    contactId: number,
-    isGroup: boolean,
-    now: Date,
-    fx: Effects,
-  ): Promise<{ ticket: Pick<Ticket, "id" | "queueId" | "status">; created: boolean }> {
-    const live = await liveTicketOf(trx, conn, contactId);
-    if (live) return { ticket: live, created: false };
-
-    const nowIso = now.toISOString();
-    const status = isGroup && conn.groupAsTicket !== "enabled" ? "group" : "pending";
-    // A ticket emptied by a contact merge is never reopened: its conversation lives in the ticket it was merged into.
-    const latest = await latestTicketOf(trx, conn, contactId);
-    const windowMs = conn.timeCreateNewTicket * 60_000;
-    if (latest && windowMs > 0 && now.getTime() - Date.parse(latest.updatedAt) <= windowMs) {
-      await reopenTicket(trx, conn.companyId, latest.id, status, nowIso);
-      await insertTicketLog(trx, { companyId: conn.companyId, ticketId: latest.id, type: "reopen", queueId: latest.queueId, createdAt: nowIso });
-      fx.ticketTouched(conn.companyId, latest.id);
-      return { ticket: { id: latest.id, queueId: latest.queueId, status }, created: false };
-    }
-
-    const ticket = await insertTicket(trx, {
-      uuid: crypto.randomUUID(),
-      companyId: conn.companyId,
-      status,
-      contactId,
-      whatsappId: conn.id,
-      channel: conn.channel,
-      isGroup: isGroup ? 1 : 0,
-      createdAt: nowIso,
-      updatedAt: nowIso,
-    });
-    await insertTicketLog(trx, { companyId: conn.companyId, ticketId: ticket.id, type: "create", createdAt: nowIso });
-    fx.ticketsCreated.set(ticket.id, conn.companyId);
-    return { ticket, created: true };
-  }
-
-  /**
-   * History import: the contact's live ticket on this connection, else a new one marked imported, in the connection's
-   * import queue, dated by the message (no reopen window: old messages do not revive closed tickets).
-   */
-  private async findOrOpenImportTicket(
-    trx: Trx,
-    conn: Connection,
-    contactId: number,
-    isGroup: boolean,
-    at: string,
-    nowIso: string,
-    fx: Effects,
-  ): Promise<{ ticket: Pick<Ticket, "id" | "queueId" | "status">; created: boolean }> {
-    const live = await liveTicketOf(trx, conn, contactId);
-    if (live) return { ticket: live, created: false };
-    const ticket = await insertTicket(trx, {
-      uuid: crypto.randomUUID(),
-      companyId: conn.companyId,
-      status: isGroup && conn.groupAsTicket !== "enabled" ? "group" : "pending",
-      contactId,
-      whatsappId: conn.id,
-      channel: conn.channel,
-      isGroup: isGroup ? 1 : 0,
-      queueId: conn.queueIdImportMessages,
-      imported: nowIso,
-      createdAt: at,
-      updatedAt: at,
-    });
-    await insertTicketLog(trx, { companyId: conn.companyId, ticketId: ticket.id, type: "create", queueId: ticket.queueId, createdAt: nowIso });
-    fx.ticketsCreated.set(ticket.id, conn.companyId);
-    return { ticket, created: true };
-  }
-
-  private async applyReaction(trx: Trx, conn: Connection, e: InboundReaction, fx: Effects): Promise<InboundResult> {
-    const msg = await messageByExternalId(trx, conn.id, e.externalId);
-    if (!msg) return { status: "dropped", reason: "unknown_message" };
-    const reactor = e.fromMe ? "phone" : `contact:${e.participant?.id ?? e.chat.id}`;
-    if (!e.emoji) {
-      await deleteReaction(trx, conn.companyId, msg.id, reactor);
-    } else {
-      await upsertReaction(trx, { messageId: msg.id, companyId: conn.companyId, reactor, emoji: e.emoji, fromMe: e.fromMe, createdAt: this.ctx.clock.now().toISOString() });
-    }
-    fx.messagesUpdated.set(msg.id, { companyId: conn.companyId, ticketId: msg.ticketId });
-    return { status: "updated", messageId: msg.id, ticketId: msg.ticketId };
-  }
-
-  private async applyEdit(trx: Trx, conn: Connection, e: InboundEdit, fx: Effects): Promise<InboundResult> {
-    const msg = await messageByExternalId(trx, conn.id, e.externalId);
-    if (!msg || msg.isDeleted === 1) return { status: "dropped", reason: "unknown_message" };
-    await markEdited(trx, conn.companyId, msg.id, e.body ?? "", this.ctx.clock.now().toISOString());
-    fx.messagesUpdated.set(msg.id, { companyId: conn.companyId, ticketId: msg.ticketId });
-    return { status: "updated", messageId: msg.id, ticketId: msg.ticketId };
-  }
-
-  private async applyRevoke(trx: Trx, conn: Connection, e: InboundRevoke, fx: Effects): Promise<InboundResult> {
-    const msg = await messageByExternalId(trx, conn.id, e.externalId);
-    if (!msg) return { status: "dropped", reason: "unknown_message" };
-    await markRevoked(trx, conn.companyId, msg.id, this.ctx.clock.now().toISOString());
-    fx.messagesUpdated.set(msg.id, { companyId: conn.companyId, ticketId: msg.ticketId });
-    return { status: "updated", messageId: msg.id, ticketId: msg.ticketId };
-  }
-
-  /** Acks only move forward; an error marks a message of ours failed. An unknown externalId is kept a minute for replay. */
-  private async applyAck(trx: Trx, item: Extract<Item, { kind: "ack" }>, fx: Effects): Promise<boolean> {
-    const { conn, externalId, ack, error } = item;
-    const msg = await messageForAck(trx, conn, externalId);
-    if (!msg) {
-      fx.earlyAcks.push({ key: `${conn.id}:${externalId}`, ack, error });
-      return false;
-    }
-    const nowIso = this.ctx.clock.now().toISOString();
-    if (error && msg.fromMe === 1 && msg.sendStatus !== null) {
-      await failSend(trx, conn.companyId, msg.id, error, nowIso);
-    } else if (ack > msg.ack) {
-      await raiseAck(trx, conn.companyId, msg.id, ack, nowIso);
-    } else {
-      return false;
-    }
-    fx.messagesUpdated.set(msg.id, { companyId: conn.companyId, ticketId: msg.ticketId });
-    return true;
-  }
-
   private afterCommit(fx: Effects): void {
     const bus = this.ctx.bus;
     for (const [contactId, companyId] of fx.contactsCreated) bus.emit("contact.created", { companyId, contactId });
@@ -673,28 +354,7 @@ function validate(event: InboundEvent): string | undefined {
   return "unknown event type";
 }
 
-
 function defaultMediaName(mime?: string): string {
   const ext = mime?.split("/")[1]?.split(";")[0] ?? "bin";
   return `file.${ext}`;
-}
-
-/** What the ticket list shows as the last message. */
-export function summary(body: string, fallback: string | null | undefined): string {
-  const text = body.trim() || fallback || "";
-  return text.length > LAST_MESSAGE_MAX ? text.slice(0, LAST_MESSAGE_MAX) : text;
-}
-
-/**
- * When the contact wrote, by the channel's timestamp: a provider redelivers late (Meta for up to 36 hours), so arrival
- * is not when the message was written; a timestamp in the future (a skewed clock) counts as the arrival.
- */
-function writtenAt(t: number | Date | string | undefined, nowIso: string): string {
-  const ms = t !== undefined ? Date.parse(toIso(t) ?? "") : Number.NaN;
-  return Number.isFinite(ms) && ms < Date.parse(nowIso) ? new Date(ms).toISOString() : nowIso;
-}
-
-function toIso(t: number | Date | string): string | undefined {
-  const d = t instanceof Date ? t : new Date(typeof t === "number" && t < 1e12 ? t * 1000 : t);
-  return Number.isNaN(d.getTime()) ? undefined : d.toISOString();
 }

@@ -17,7 +17,7 @@
 import type { Transaction } from "kysely";
 import type { DB } from "../db/schema";
 import { forCompany } from "../db/scope";
-import type { Effects } from "./inbound";
+import type { Effects } from "./inbound-effects";
 
 type Trx = Transaction<DB>;
 

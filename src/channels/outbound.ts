@@ -33,7 +33,8 @@ import type { StoredMedia } from "../storage/media";
 import { canSeeTicket, type VisibilityActor, type VisibilityTicket } from "../modules/tickets/visibility";
 import { ChannelError, type ChannelErrorCode, type ChannelSession, type InboundLocation, type MessageRef, type OutboundMessage, type OutboundTemplate } from "./adapter";
 import type { ConnectionRef, InboundPipeline } from "./inbound";
-import { mediaTypeOf, summary } from "./inbound";
+import { mediaTypeOf } from "./inbound-media";
+import { summary } from "./inbound-message";
 import { KeyedChain } from "./keyed";
 import {
   claimForSend,

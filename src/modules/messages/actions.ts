@@ -9,7 +9,7 @@
  *           becomes the removed notice and the file is dropped (LGPD erasure); otherwise the text stays for the agents.
  *   react   any sent message of an open ticket the agent may write in; one reaction per agent, an empty one removes it.
  */
-import { summary } from "../../channels/inbound";
+import { summary } from "../../channels/inbound-message";
 import { assertAgentCanSend } from "../../channels/outbound";
 import type { AppContext } from "../../context";
 import { AppError, notFound, validationError } from "../../http/errors";
