@@ -4,7 +4,9 @@ import { channelPublicRoutes } from "./channels/public-routes";
 import { channelWebhookRoutes } from "./channels/routes";
 import { wiredFeatures } from "./features";
 import { AppError } from "./http/errors";
+import { routeValidationError } from "./http/validate";
 import { spaRoutes } from "./http/spa";
+import { auditRoutes } from "./modules/audit/routes";
 import { authRoutes } from "./modules/auth/routes";
 import { connectionsRoutes } from "./modules/connections/routes";
 import { contactsRoutes } from "./modules/contacts/routes";
@@ -52,6 +54,7 @@ const MODULES: readonly AppModule[] = [
   { routes: ticketNotesRoutes, features: ["ticketNotes"] },
   { routes: quickMessagesRoutes, features: ["quickMessages"] },
   { routes: metaRoutes, features: ["metaLogin"] },
+  { routes: auditRoutes },
 ];
 
 /** Composes every module's routes; tests call createApp(ctx).handle(request). */
@@ -64,13 +67,21 @@ export function createApp(ctx: AppContext) {
       set.headers["referrer-policy"] = "same-origin";
       set.headers["x-frame-options"] = "DENY";
     })
+    // A request without a body is validated as an empty object, so its schema names each required field.
+    .onTransform({ as: "global" }, (c) => {
+      c.body ??= {};
+    })
     .onError(({ code, error, set, path }) => {
-      if (error instanceof AppError) {
-        set.status = error.status;
-        return error.toJSON();
-      }
+      const replyWith = (e: AppError) => {
+        set.status = e.status;
+        return e.toJSON();
+      };
+      if (error instanceof AppError) return replyWith(error);
       switch (code) {
         case "VALIDATION":
+          // An answer that breaks its own schema is the server's fault: logged and answered 500 below.
+          if (error.type === "response") break;
+          return replyWith(routeValidationError(error));
         case "PARSE":
           set.status = 400;
           return { error: "ERR_VALIDATION", message: "Malformed request", fields: {} };

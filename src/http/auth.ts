@@ -1,6 +1,7 @@
 import { Elysia } from "elysia";
 import type { AppContext } from "../context";
 import { compiledOnce } from "../db/compiled";
+import { clientIp } from "./client";
 import { AppError } from "./errors";
 import { type Actor, PLAN_FLAGS, planOf } from "./permissions";
 
@@ -73,12 +74,21 @@ export function bearer(header: string | undefined | null): string | undefined {
   return scheme?.toLowerCase() === "bearer" && value ? value : undefined;
 }
 
-/** Named plugin: a route with `{ auth: true }` gets `actor`, or the request ends with 401/403. */
+/** The actor of each authenticated request, found before the route's schemas run and handed to its handler. */
+const actors = new WeakMap<Request, Actor>();
+
+/**
+ * Named plugin: a route with `{ auth: true }` gets `actor`, or the request ends with 401/403. The token is checked in
+ * the transform step, before the route's schemas validate the input, so a caller without a valid token learns nothing
+ * about what a route accepts.
+ */
 export const authPlugin = (ctx: AppContext) =>
   new Elysia({ name: "auth", seed: ctx.id }).macro({
     auth: {
-      async resolve({ headers }) {
-        return { actor: await authenticate(ctx, bearer(headers.authorization)) };
+      async transform({ headers, request, server }) {
+        actors.set(request, { ...(await authenticate(ctx, bearer(headers.authorization))), ip: clientIp(ctx.config, request, server) });
       },
+      resolve: ({ request }) => ({ actor: actors.get(request) as Actor }),
+      detail: { security: [{ bearer: [] }] },
     },
   });

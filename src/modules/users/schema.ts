@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { pageNumberSchema } from "../../http/paging";
+import { pageOf, row } from "../../http/schemas";
 import { email, password } from "../auth/schema";
 
 const enabledFlag = z.enum(["enabled", "disabled"], { error: "Invalid value" });
@@ -59,3 +60,40 @@ export const pickerQuery = z.object({ companyId: z.coerce.number({ error: "Inval
 export type UserInput = z.infer<typeof updateUserBody>;
 export type CreateUserInput = z.infer<typeof createUserBody>;
 export type UserField = keyof UserInput;
+
+const queueRef = z.object({ id: z.number(), name: z.string(), color: z.string() });
+/** The user fields of every answer that carries a user (the session user of auth too). */
+export const userFieldsAnswer = {
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  companyId: z.number(),
+  profile: z.string(),
+  super: z.boolean(),
+  whatsappId: z.number().nullable(),
+  startWork: z.string().nullable(),
+  endWork: z.string().nullable(),
+  allTicket: z.string(),
+  allowGroup: z.boolean(),
+  allHistoric: z.string().nullable(),
+  allUserChat: z.string(),
+  userClosePendingTicket: z.string(),
+  showDashboard: z.string(),
+  allowRealTime: z.string(),
+  allowConnections: z.string(),
+  defaultTheme: z.string(),
+  defaultMenu: z.string(),
+  defaultTicketsManagerWidth: z.number(),
+  profileImage: z.string().nullable().meta({ description: "A signed media link, valid for one hour" }),
+  queues: z.array(queueRef),
+};
+export const userAnswer = row({
+  ...userFieldsAnswer,
+  farewellMessage: z.string().nullable(),
+  online: z.boolean(),
+  lastSeenAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+}).meta({ id: "User" });
+export const usersPageAnswer = pageOf("users", userAnswer);
+export const userPickerAnswer = z.array(z.object({ id: z.number(), name: z.string() }));

@@ -1,0 +1,45 @@
+import type { DocumentDecoration } from "elysia";
+import { z } from "zod";
+import type { ErrorCode } from "./errors";
+
+/** Path ids: positive integers only; anything else is "Invalid id" on that parameter, never a 500. */
+export const pathId = z
+  .string({ error: "Invalid id" })
+  .regex(/^[1-9][0-9]{0,15}$/, "Invalid id")
+  .transform(Number)
+  .refine(Number.isSafeInteger, "Invalid id");
+
+/** The params schema of a route whose path parameters are all ids: `idParams("ticketId", "tagId")`. */
+export const idParams = <const K extends string>(...names: K[]) =>
+  z.object(Object.fromEntries(names.map((n) => [n, pathId])) as { [P in K]: typeof pathId });
+
+/** Every error answer: the catalogue's code, a message, and for ERR_VALIDATION one message per refused field. */
+export const errorAnswer = z
+  .object({ error: z.string(), message: z.string(), fields: z.record(z.string(), z.string()).optional() })
+  .meta({ id: "Error", example: { error: "ERR_VALIDATION", message: "Validation failed", fields: { name: "Required" } } });
+
+/** The `{ message }` answers of deletes and other actions that return no row. */
+export const messageAnswer = z.object({ message: z.string() });
+
+/** A row as the API shows it: the fields named are documented, any other field of the serializer passes through. */
+export const row = <S extends z.core.$ZodLooseShape>(shape: S) => z.looseObject(shape);
+
+/** A page of a list: the rows under `key`, the total count and whether another page follows. */
+export const pageOf = <K extends string, T extends z.ZodType>(key: K, item: T) =>
+  z.looseObject({ [key]: z.array(item), count: z.number(), hasMore: z.boolean() } as { [P in K]: z.ZodArray<T> } & { count: z.ZodNumber; hasMore: z.ZodBoolean });
+
+/** The errors a route answers besides the ones every route has (ERR_VALIDATION, and 401/403 on authenticated routes). */
+type RouteErrors = Partial<Record<400 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 502 | 503, ErrorCode | readonly ErrorCode[]>>;
+
+/**
+ * A route's entry in the API document: what it does, who may call it (the permission, in the permission table's
+ * words) and the catalogue's codes it may answer.
+ */
+export function doc(summary: string, o: { permission?: string; errors?: RouteErrors; description?: string } = {}): DocumentDecoration {
+  const description = [o.description, o.permission && `**Permission:** ${o.permission}`].filter(Boolean).join("\n\n");
+  const responses: Record<string, { description: string }> = {};
+  for (const [status, codes] of Object.entries(o.errors ?? {})) {
+    responses[status] = { description: ([] as ErrorCode[]).concat(codes as ErrorCode | ErrorCode[]).join(", ") };
+  }
+  return { summary, ...(description && { description }), ...(Object.keys(responses).length && { responses }) };
+}
