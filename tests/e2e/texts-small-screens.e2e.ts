@@ -166,7 +166,7 @@ test("signup says it is disabled before offering any field, and shows the form o
 test("the bell lists the user's tickets with unread messages, live, and opens one", async ({ browser, request }) => {
   const tag = uid();
   const { connection, owner } = await adminWithWebchat(request, tag);
-  const { ctx, page, token, user, errors } = await agentPage(browser, owner);
+  const { ctx, page, token, user, errors } = await agentPage(browser, owner, { theme: "dark" });
   // Tickets of this web chat have no queue: the owner's own view holds them with allTicket.
   await ok(request, token, "PUT", `/api/users/${user.id}`, { allTicket: "enable" });
   await visitorTicket(request, token, connection.widgetKey, `Bell one ${tag}`, `first ${tag}`);
@@ -187,6 +187,14 @@ test("the bell lists the user's tickets with unread messages, live, and opens on
   await expect(page.getByTestId("notifications-popover")).toBeHidden();
   // Reading the conversation marks it read: the bell keeps only the other one.
   await expect(count).toHaveText("1");
+  // On a phone the list fits the screen.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.getByTestId("notifications-button").click();
+  await expect(items).toHaveCount(1);
+  const box = (await page.getByTestId("notifications-popover").boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(375);
+  await page.screenshot({ path: screenshotPath("bell-unread-tickets-dark-375") });
   expect(errors).toEqual([]);
   await ctx.close();
 });
