@@ -1,33 +1,58 @@
 import { Elysia } from "elysia";
+import { z } from "zod";
 import type { AppContext } from "../../context";
 import { authPlugin } from "../../http/auth";
-import { parse, parseId } from "../../http/validate";
-import { createQueueBody, updateQueueBody } from "./schema";
+import { doc, idParams, messageAnswer } from "../../http/schemas";
+import { createQueueBody, queueAnswer, updateQueueBody } from "./schema";
 import { createQueuesService } from "./service";
+
+const params = idParams("id");
+const MANAGE = "queues:manage (admins)";
 
 export const queuesRoutes = (ctx: AppContext) => {
   const queues = createQueuesService(ctx);
 
-  return new Elysia({ prefix: "/api" })
+  return new Elysia({ prefix: "/api", tags: ["Queues"] })
     .use(authPlugin(ctx))
-    .get("/queue", ({ actor }) => queues.list(actor), { auth: true })
-    .get("/queue/:id", ({ actor, params }) => queues.get(actor, parseId(params.id)), { auth: true })
+    .get("/queue", ({ actor }) => queues.list(actor), { auth: true, response: { 200: z.array(queueAnswer) }, detail: doc("Every queue of the company") })
+    .get("/queue/:id", ({ actor, params }) => queues.get(actor, params.id), {
+      auth: true,
+      params,
+      response: { 200: queueAnswer },
+      detail: doc("One queue", { errors: { 404: "ERR_NOT_FOUND" } }),
+    })
     .post(
       "/queue",
       async ({ actor, body, set }) => {
-        const queue = await queues.create(actor, parse(createQueueBody, body));
+        const queue = await queues.create(actor, body);
         set.status = 201;
         return queue;
       },
-      { auth: true },
+      {
+        auth: true,
+        body: createQueueBody,
+        response: { 201: queueAnswer },
+        detail: doc("Create a queue", { permission: MANAGE, errors: { 403: ["ERR_NO_PERMISSION", "ERR_PLAN_LIMIT_QUEUES"], 409: "ERR_QUEUE_COLOR_ALREADY_EXISTS" } }),
+      },
     )
-    .put("/queue/:id", ({ actor, params, body }) => queues.update(actor, parseId(params.id), parse(updateQueueBody, body)), { auth: true })
+    .put("/queue/:id", ({ actor, params, body }) => queues.update(actor, params.id, body), {
+      auth: true,
+      params,
+      body: updateQueueBody,
+      response: { 200: queueAnswer },
+      detail: doc("Edit a queue", { permission: MANAGE, errors: { 403: "ERR_NO_PERMISSION", 404: "ERR_NOT_FOUND", 409: "ERR_QUEUE_COLOR_ALREADY_EXISTS" } }),
+    })
     .delete(
       "/queue/:id",
       async ({ actor, params }) => {
-        await queues.remove(actor, parseId(params.id));
+        await queues.remove(actor, params.id);
         return { message: "Queue deleted" };
       },
-      { auth: true },
+      {
+        auth: true,
+        params,
+        response: { 200: messageAnswer },
+        detail: doc("Delete a queue", { permission: MANAGE, errors: { 403: "ERR_NO_PERMISSION", 404: "ERR_NOT_FOUND" } }),
+      },
     );
 };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { row } from "../../http/schemas";
 
 export const WEEKDAYS = [
   { weekdayEn: "monday", weekday: "Segunda-feira" },
@@ -81,3 +82,19 @@ export const createQueueBody = updateQueueBody.extend({ name: fields.name, color
 
 export type CreateQueueInput = z.infer<typeof createQueueBody>;
 export type UpdateQueueInput = z.infer<typeof updateQueueBody>;
+
+export const queueAnswer = row({
+  id: z.number(),
+  companyId: z.number(),
+  name: z.string(),
+  color: z.string(),
+  greetingMessage: z.string().nullable(),
+  outOfHoursMessage: z.string().nullable(),
+  orderQueue: z.number().nullable(),
+  schedules: z.array(z.looseObject({ weekday: z.string(), weekdayEn: z.string(), startTimeA: z.string(), endTimeA: z.string(), startTimeB: z.string(), endTimeB: z.string() })),
+  closeTicket: z.boolean(),
+  ativarRoteador: z.boolean(),
+  tempoRoteador: z.number().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+}).meta({ id: "Queue" });

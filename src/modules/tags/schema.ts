@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { pageNumberSchema } from "../../http/paging";
+import { pageOf } from "../../http/schemas";
 import { boolish } from "../tickets/schema";
 
 const id = z.coerce.number({ error: "Invalid id" }).int("Invalid id").positive("Invalid id").max(Number.MAX_SAFE_INTEGER, "Invalid id");
@@ -53,3 +54,23 @@ export const syncBody = z.object({
     .max(100, "Too many tags"),
 });
 export type SyncInput = z.infer<typeof syncBody>;
+
+/** A tag as pickers, contacts and tickets carry it. */
+export const tagRef = z.looseObject({ id: z.number(), name: z.string(), color: z.string(), kanban: z.number() }).meta({ id: "TagRef" });
+export const tagAnswer = z
+  .looseObject({
+    id: z.number(),
+    name: z.string(),
+    color: z.string(),
+    kanban: z.number(),
+    timeLane: z.number(),
+    nextLaneId: z.number().nullable(),
+    rollbackLaneId: z.number().nullable(),
+    greetingMessageLane: z.string().nullable(),
+    userId: z.number().nullable(),
+    contactsCount: z.number(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: "Tag" });
+export const tagsPageAnswer = pageOf("tags", tagAnswer);
