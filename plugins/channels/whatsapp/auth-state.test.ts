@@ -2,7 +2,8 @@ import { describe, expect, test } from "bun:test";
 import { initAuthCreds, proto } from "baileys";
 import { CREDS_KEY, isLoggedIn, revive, serialize, useKeyValueAuthState } from "./auth-state";
 import { whatsappConfigSchema } from "./manifest";
-import { createBaileysSocket, WhatsAppSession } from "./session";
+import { WhatsAppSession } from "./session";
+import { createBaileysSocket } from "./socket";
 import { createFakeHost, MemoryStore } from "./testing/fake-host";
 import { linkedStore } from "./testing/setup";
 

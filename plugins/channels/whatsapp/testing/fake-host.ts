@@ -3,9 +3,14 @@
  * imports), fetches inbound media the way the core does, and keeps authState in memory with the real store's
  * semantics (values stored as JSON text; setMany null deletes; clear forgets all).
  */
-import type { ChannelError, ChannelHost, InboundEvent, InboundMessage, InboundResult, KeyValueStore, ConnectionStatus, Ack } from "../../../../src/channels/adapter";
+import type { ChannelError, ChannelHost, ImportProgress, InboundEvent, InboundMessage, InboundResult, KeyValueStore, ConnectionStatus, Ack } from "../../../../src/channels/adapter";
 import type { Logger } from "../../../../src/log";
-import type { ImportProgress, WhatsAppHostExtras } from "../session";
+
+/**
+ * The host's optional services the WhatsApp session uses (the core's host has them all; a test may leave them out):
+ * mergeChats (LID merge), settings (acceptCallWhatsapp, AcceptCallWhatsappMessage), importMessage / importProgress.
+ */
+export type WhatsAppHostExtras = Pick<ChannelHost, "mergeChats" | "settings" | "importMessage" | "importProgress">;
 
 export class MemoryStore implements KeyValueStore {
   readonly data = new Map<string, string>();

@@ -15,7 +15,7 @@ import type {
   WAMessage,
   WAMessageKey,
 } from "baileys";
-import type { SocketLike, SocketOptions } from "../session";
+import type { SocketLike, SocketOptions } from "../socket";
 
 export interface SentMessage {
   jid: string;

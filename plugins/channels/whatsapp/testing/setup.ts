@@ -2,8 +2,8 @@
 import { initAuthCreds, type WAMessage } from "baileys";
 import { serialize, CREDS_KEY } from "../auth-state";
 import { whatsappConfigSchema } from "../manifest";
-import { WhatsAppSession, type WhatsAppHostExtras } from "../session";
-import { createFakeHost, MemoryStore } from "./fake-host";
+import { WhatsAppSession } from "../session";
+import { createFakeHost, MemoryStore, type WhatsAppHostExtras } from "./fake-host";
 import { fakeSockets, type FakeSocket } from "./fake-socket";
 
 export const ME = "5511900000000:7@s.whatsapp.net";
