@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { pageNumberSchema } from "../../http/paging";
+import { pageOf } from "../../http/schemas";
+import { tagRef } from "../tags/schema";
 import { boolish, listOf } from "../tickets/schema";
 
 const id = z.coerce.number({ error: "Invalid id" }).int("Invalid id").positive("Invalid id").max(Number.MAX_SAFE_INTEGER, "Invalid id");
@@ -65,3 +67,27 @@ export type ListContactsQuery = z.infer<typeof listContactsQuery>;
 export const pickerQuery = z.object({ searchParam: z.string({ error: "Invalid value" }).trim().max(100, "Too Long!").default("") });
 
 export const blockBody = z.object({ active: z.boolean({ error: "Required" }) });
+
+export const contactAnswer = z
+  .looseObject({
+    id: z.number(),
+    name: z.string(),
+    number: z.string().meta({ description: "Masked for plain users when the company's LGPD setting hides numbers" }),
+    email: z.string().nullable(),
+    channel: z.string(),
+    isGroup: z.boolean(),
+    active: z.boolean(),
+    disableBot: z.boolean(),
+    acceptAudioMessage: z.boolean(),
+    lgpdAcceptedAt: z.string().nullable(),
+    urlPicture: z.string().nullable(),
+    whatsappId: z.number().nullable(),
+    whatsapp: z.looseObject({ id: z.number(), name: z.string(), channel: z.string().nullable() }).nullable(),
+    tags: z.array(tagRef),
+    extraInfo: z.array(z.object({ id: z.number(), name: z.string(), value: z.string() })).optional(),
+    companyId: z.number(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: "Contact" });
+export const contactsPageAnswer = pageOf("contacts", contactAnswer);

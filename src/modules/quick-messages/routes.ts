@@ -1,38 +1,73 @@
 import { Elysia } from "elysia";
+import { z } from "zod";
 import type { AppContext } from "../../context";
 import { authPlugin } from "../../http/auth";
-import { parse, parseId } from "../../http/validate";
-import { createQuickMessageBody, listQuickMessagesQuery, mediaUploadBody, updateQuickMessageBody } from "./schema";
+import { doc, idParams, messageAnswer } from "../../http/schemas";
+import { createQuickMessageBody, listQuickMessagesQuery, mediaUploadBody, quickMessageAnswer, quickMessagesPageAnswer, updateQuickMessageBody } from "./schema";
 import { createQuickMessagesService } from "./service";
 
-/** Quick messages (spec 3 §7; spec 1 §7 GET /quick-messages/list for the message input). */
+const params = idParams("id");
+const OWN = "the author, or admins for the company's shared (geral) quick messages";
+const errors = { 403: "ERR_NO_PERMISSION", 404: "ERR_NOT_FOUND" } as const;
+const mediaErrors = { ...errors, 413: "ERR_MEDIA_TOO_LARGE", 415: "ERR_MEDIA_TYPE_NOT_ALLOWED" } as const;
+
+/** Quick messages: the management page's routes and the message input's list. */
 export const quickMessagesRoutes = (ctx: AppContext) => {
   const quick = createQuickMessagesService(ctx);
-  return new Elysia({ prefix: "/api" })
+  return new Elysia({ prefix: "/api", tags: ["Quick messages"] })
     .use(authPlugin(ctx))
-    .get("/quick-messages", ({ actor, query }) => quick.list(actor, parse(listQuickMessagesQuery, query)), { auth: true })
-    .get("/quick-messages/list", ({ actor }) => quick.usable(actor), { auth: true })
-    .get("/quick-messages/:id", ({ actor, params }) => quick.show(actor, parseId(params.id)), { auth: true })
+    .get("/quick-messages", ({ actor, query }) => quick.list(actor, query), {
+      auth: true,
+      query: listQuickMessagesQuery,
+      response: { 200: quickMessagesPageAnswer },
+      detail: doc("List the quick messages the user may manage, 20 a page"),
+    })
+    .get("/quick-messages/list", ({ actor }) => quick.usable(actor), {
+      auth: true,
+      response: { 200: z.array(quickMessageAnswer) },
+      detail: doc("The quick messages the user may use in the message input"),
+    })
+    .get("/quick-messages/:id", ({ actor, params }) => quick.show(actor, params.id), {
+      auth: true,
+      params,
+      response: { 200: quickMessageAnswer },
+      detail: doc("One quick message", { errors }),
+    })
     .post(
       "/quick-messages",
       async ({ actor, body, set }) => {
-        const record = await quick.create(actor, parse(createQuickMessageBody, body));
+        const record = await quick.create(actor, body);
         set.status = 201;
         return record;
       },
-      { auth: true },
+      { auth: true, body: createQuickMessageBody, response: { 201: quickMessageAnswer }, detail: doc("Create a quick message", { permission: OWN, errors }) },
     )
-    .put("/quick-messages/:id", ({ actor, params, body }) => quick.update(actor, parseId(params.id), parse(updateQuickMessageBody, body)), { auth: true })
+    .put("/quick-messages/:id", ({ actor, params, body }) => quick.update(actor, params.id, body), {
+      auth: true,
+      params,
+      body: updateQuickMessageBody,
+      response: { 200: quickMessageAnswer },
+      detail: doc("Edit a quick message", { permission: OWN, errors }),
+    })
     .delete(
       "/quick-messages/:id",
       async ({ actor, params }) => {
-        await quick.remove(actor, parseId(params.id));
+        await quick.remove(actor, params.id);
         return { message: "Quick message deleted" };
       },
-      { auth: true },
+      { auth: true, params, response: { 200: messageAnswer }, detail: doc("Delete a quick message", { permission: OWN, errors }) },
     )
-    .post("/quick-messages/:id/media-upload", ({ actor, params, body }) => quick.setMedia(actor, parseId(params.id), parse(mediaUploadBody, body).file), {
+    .post("/quick-messages/:id/media-upload", ({ actor, params, body }) => quick.setMedia(actor, params.id, body.file), {
       auth: true,
+      params,
+      body: mediaUploadBody,
+      response: { 200: quickMessageAnswer },
+      detail: doc("Attach a file to a quick message (multipart field file)", { permission: OWN, errors: mediaErrors }),
     })
-    .delete("/quick-messages/:id/media-upload", ({ actor, params }) => quick.clearMedia(actor, parseId(params.id)), { auth: true });
+    .delete("/quick-messages/:id/media-upload", ({ actor, params }) => quick.clearMedia(actor, params.id), {
+      auth: true,
+      params,
+      response: { 200: quickMessageAnswer },
+      detail: doc("Remove a quick message's file", { permission: OWN, errors }),
+    });
 };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageOf } from "../../http/schemas";
 import { pageNumberSchema } from "../../http/paging";
 
 const flag = z.union([z.boolean(), z.literal(0), z.literal(1)], { error: "Invalid value" }).transform((v) => v === true || v === 1);
@@ -25,3 +26,23 @@ export const listQuickMessagesQuery = z.object({
 });
 
 export const mediaUploadBody = z.object({ file: z.instanceof(File, { error: "Required" }) });
+
+export const quickMessageAnswer = z
+  .looseObject({
+    id: z.number(),
+    shortcode: z.string(),
+    message: z.string().nullable(),
+    geral: z.boolean(),
+    visao: z.boolean(),
+    status: z.boolean(),
+    userId: z.number().nullable(),
+    isMedia: z.boolean(),
+    mediaPath: z.string().nullable().meta({ description: "A signed media link, valid for one hour" }),
+    mediaName: z.string().nullable(),
+    mediaType: z.string().nullable(),
+    companyId: z.number(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: "QuickMessage" });
+export const quickMessagesPageAnswer = pageOf("records", quickMessageAnswer);

@@ -15,3 +15,16 @@ export const createNoteBody = z.object({
   contactId: id.optional(),
 });
 export type CreateNoteInput = z.infer<typeof createNoteBody>;
+
+export const noteAnswer = z
+  .looseObject({
+    id: z.number(),
+    note: z.string(),
+    ticketId: z.number().nullable(),
+    contactId: z.number().nullable(),
+    userId: z.number().nullable(),
+    user: z.object({ id: z.number(), name: z.string() }).nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: "TicketNote" });
