@@ -1,17 +1,21 @@
 import { Elysia } from "elysia";
+import { z } from "zod";
 import type { AppContext } from "../../context";
 import { authPlugin } from "../../http/auth";
 import { clientIp, isHttps } from "../../http/client";
-import { parse } from "../../http/validate";
-import { email, loginBody, resetBody, signupBody } from "./schema";
+import { doc, messageAnswer } from "../../http/schemas";
+import { sessionUserAnswer } from "../users/schema";
+import { emailParams, loginBody, resetBody, signupBody } from "./schema";
 import { createAuthService, type Issued } from "./service";
 
 export const REFRESH_COOKIE = "jrt";
 
+const sessionAnswer = z.object({ token: z.string(), user: sessionUserAnswer });
+
 export const authRoutes = (ctx: AppContext) => {
   const auth = createAuthService(ctx);
 
-  return new Elysia({ prefix: "/api" })
+  return new Elysia({ prefix: "/api", tags: ["Auth"] })
     .use(authPlugin(ctx))
     .derive(({ request, server, cookie }) => ({
       ip: clientIp(ctx.config, request, server),
@@ -28,21 +32,38 @@ export const authRoutes = (ctx: AppContext) => {
         });
       },
     }))
-    .post("/auth/login", async ({ body, ip, setRefreshCookie }) => {
-      const issued = await auth.login(parse(loginBody, body), ip);
-      setRefreshCookie(issued);
-      return { token: issued.token, user: issued.user };
-    })
-    .post("/auth/refresh_token", async ({ cookie, setRefreshCookie }) => {
-      try {
-        const issued = await auth.refresh(cookie[REFRESH_COOKIE]?.value as string | undefined);
+    .post(
+      "/auth/login",
+      async ({ body, ip, setRefreshCookie }) => {
+        const issued = await auth.login(body, ip);
         setRefreshCookie(issued);
         return { token: issued.token, user: issued.user };
-      } catch (err) {
-        setRefreshCookie(null);
-        throw err;
-      }
-    })
+      },
+      {
+        body: loginBody,
+        response: { 200: sessionAnswer },
+        detail: doc("Log in: an access token, the session user and the refresh cookie", {
+          errors: { 401: "ERR_INVALID_CREDENTIALS", 402: "ERR_SUBSCRIPTION_EXPIRED", 403: "ERR_COMPANY_INACTIVE", 429: "ERR_RATE_LIMITED" },
+        }),
+      },
+    )
+    .post(
+      "/auth/refresh_token",
+      async ({ cookie, setRefreshCookie }) => {
+        try {
+          const issued = await auth.refresh(cookie[REFRESH_COOKIE]?.value as string | undefined);
+          setRefreshCookie(issued);
+          return { token: issued.token, user: issued.user };
+        } catch (err) {
+          setRefreshCookie(null);
+          throw err;
+        }
+      },
+      {
+        response: { 200: sessionAnswer },
+        detail: doc("Renew the access token with the refresh cookie (rotated, single use)", { errors: { 401: "ERR_UNAUTHORIZED", 403: "ERR_SESSION_EXPIRED" } }),
+      },
+    )
     .delete(
       "/auth/logout",
       async ({ actor, setRefreshCookie }) => {
@@ -50,20 +71,51 @@ export const authRoutes = (ctx: AppContext) => {
         setRefreshCookie(null);
         return { message: "Logged out" };
       },
-      { auth: true },
+      { auth: true, response: { 200: messageAnswer }, detail: doc("Log out: every token and refresh cookie of the user stops working") },
     )
-    .get("/auth/me", ({ actor }) => auth.me(actor), { auth: true })
-    .post("/auth/signup", async ({ body, ip, set }) => {
-      const created = await auth.signup(parse(signupBody, body), ip);
-      set.status = 201;
-      return created;
-    })
-    .post("/forgetpassword/:email", async ({ params, ip }) => {
-      await auth.forgotPassword(parse(email, decodeURIComponent(params.email)), ip);
-      return { message: "Email sent" };
-    })
-    .post("/resetpasswords", async ({ body, ip }) => {
-      await auth.resetPassword(parse(resetBody, body), ip);
-      return { message: "Password reset" };
-    });
+    .get("/auth/me", ({ actor }) => auth.me(actor), { auth: true, response: { 200: sessionUserAnswer }, detail: doc("The session user") })
+    .post(
+      "/auth/signup",
+      async ({ body, ip, set }) => {
+        const created = await auth.signup(body, ip);
+        set.status = 201;
+        return created;
+      },
+      {
+        body: signupBody,
+        response: {
+          201: z.object({
+            company: z.object({ id: z.number(), name: z.string(), dueDate: z.string().nullable() }),
+            user: z.object({ id: z.number(), name: z.string(), email: z.string() }),
+          }),
+        },
+        detail: doc("Sign up: a new company on a public plan and its admin", {
+          errors: { 403: "ERR_USER_CREATION_DISABLED", 409: "ERR_EMAIL_ALREADY_EXISTS", 429: "ERR_RATE_LIMITED" },
+        }),
+      },
+    )
+    .post(
+      "/forgetpassword/:email",
+      async ({ params, ip }) => {
+        await auth.forgotPassword(params.email, ip);
+        return { message: "Email sent" };
+      },
+      {
+        params: emailParams,
+        response: { 200: messageAnswer },
+        detail: doc("Mail a password-reset code", { errors: { 404: "ERR_EMAIL_NOT_FOUND", 429: "ERR_RATE_LIMITED" } }),
+      },
+    )
+    .post(
+      "/resetpasswords",
+      async ({ body, ip }) => {
+        await auth.resetPassword(body, ip);
+        return { message: "Password reset" };
+      },
+      {
+        body: resetBody,
+        response: { 200: messageAnswer },
+        detail: doc("Set a new password with the mailed code", { errors: { 400: "ERR_INVALID_RESET_CODE", 429: "ERR_RATE_LIMITED" } }),
+      },
+    );
 };

@@ -35,3 +35,17 @@ export const resetBody = z.object({
   token: z.string({ error: "Required" }).trim().regex(/^[0-9]{6}$/, "Invalid code"),
   password: strongPassword,
 });
+
+/** The email in the password-reset path, percent-decoded (a malformed escape is kept as written and then refused). */
+export const emailParams = z.object({
+  email: z
+    .string()
+    .transform((s) => {
+      try {
+        return decodeURIComponent(s);
+      } catch {
+        return s;
+      }
+    })
+    .pipe(email),
+});

@@ -7,3 +7,7 @@ const settingKey = z.string({ error: "Required" }).trim().min(1, "Required").max
 export const settingBody = z.object({ value: rawValue });
 export const companySettingBody = z.object({ column: settingKey, data: rawValue });
 export const columnQuery = z.object({ column: settingKey });
+
+/** One setting: its key and its value as text. */
+export const settingAnswer = z.object({ key: z.string(), value: z.string() }).meta({ id: "Setting" });
+export const keyParams = z.object({ key: z.string() });

@@ -97,3 +97,13 @@ export const userAnswer = row({
 }).meta({ id: "User" });
 export const usersPageAnswer = pageOf("users", userAnswer);
 export const userPickerAnswer = z.array(z.object({ id: z.number(), name: z.string() }));
+/** The session user of login, refresh_token and me: the user fields and the company with its settings. */
+export const sessionUserAnswer = row({
+  ...userFieldsAnswer,
+  company: z.looseObject({
+    id: z.number(),
+    name: z.string(),
+    dueDate: z.string().nullable(),
+    companieSettings: z.array(z.object({ key: z.string(), value: z.string() })),
+  }),
+}).meta({ id: "SessionUser" });
