@@ -513,6 +513,45 @@ export interface ChannelTemplates<Config> {
   render(template: ChannelTemplate, components?: unknown[]): string;
 }
 
+/** A login to a provider account, as its login dialog handed it to the web app (Meta: the Facebook login). */
+export interface AccountLogin {
+  userId: string;
+  userToken: string;
+}
+
+/** One connection an account login gives: a new connection's channel, name and config. */
+export interface AccountConnectionDraft {
+  channel: string;
+  name: string;
+  config: Record<string, unknown>;
+  /** The provider account it stands for: a second login renews the connection of the same account instead of adding one. */
+  account: string;
+  /** What a second login changes in the config of the connection that already stands for the account (its new token). */
+  renewal: Record<string, unknown>;
+  /** The id of the entry of the login's list it came from (Meta: the Page), what a skipped entry is named by. */
+  listedAs: string;
+}
+
+/** An entry of the login's list that gives no connection, and why. */
+export interface AccountSkipped {
+  listedAs: string;
+  name: string;
+  reason: string;
+}
+
+/**
+ * Connecting the accounts a provider login may message as, one connection each (Meta: the Pages of a Facebook
+ * login, or their Instagram accounts), outside any session. Throws ChannelError: UNSUPPORTED when the server lacks the
+ * provider app's credentials, AUTH_EXPIRED when the login is no longer valid.
+ */
+export interface AccountConnection {
+  connect(login: AccountLogin): Promise<{ connections: AccountConnectionDraft[]; skipped: AccountSkipped[] }>;
+  /** The account a stored connection's config stands for (compared with AccountConnectionDraft.account). */
+  accountOf(config: Record<string, unknown>): string | undefined;
+  /** The verify token of the plugin's webhook, to paste in the provider's dashboard once; undefined when the server cannot make one. */
+  verifyToken(): string | undefined;
+}
+
 export interface ChannelPlugin<C extends z.ZodType = z.ZodType> {
   manifest: ChannelManifest<C>;
   createSession(host: ChannelHost, config: z.output<C>): ChannelSession;
@@ -539,6 +578,8 @@ export interface ChannelPlugin<C extends z.ZodType = z.ZodType> {
    */
   replyWindowHours?(config: z.output<C>): number;
   templates?: ChannelTemplates<z.output<C>>;
+  /** Connections made from a provider account login (the core's POST /api/facebook). */
+  accounts?: AccountConnection;
 }
 
 /** Identity helper so a plugin's config type flows from its schema: `export default defineChannel({...})`. */

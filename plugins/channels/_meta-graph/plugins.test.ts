@@ -50,7 +50,9 @@ describe("the Meta plugins as the registry sees them", () => {
     expect(meta.facebook.sharedWebhooks?.name).toBe("meta");
     expect(meta.instagram.sharedWebhooks?.name).toBe("meta");
     expect(meta.facebook.webhooks).toBeUndefined();
-    expect(meta.metaVerifyToken()).toBe(metaVerifyToken({ appSecret: "s3cret" }));
+    expect(meta.facebook.accounts!.verifyToken()).toBe(metaVerifyToken({ appSecret: "s3cret" }));
+    expect(meta.instagram.accounts!.verifyToken()).toBe(metaVerifyToken({ appSecret: "s3cret" }));
+    expect(meta.whatsappapi.accounts).toBeUndefined();
     const config = { pageId: "682498302938465", pageAccessToken: "EAAJB-0123456789012345" };
     expect(meta.facebook.replyWindowHours!({ ...config, humanAgentTag: false })).toBe(24);
     expect(meta.instagram.replyWindowHours!({ ...config, instagramAccountId: "17841405822304914", humanAgentTag: true })).toBe(168);

@@ -12,7 +12,6 @@ import { createInstagramPlugin } from "../instagram";
 import { createWhatsAppCloudPlugin } from "../whatsapp-cloud";
 import { resolveMetaEnv, type MetaEnv } from "./env";
 import { MessengerHub } from "./messenger/hub";
-import { metaVerifyToken } from "./messenger/verify-token";
 
 export function createMetaPlugins(partial: Partial<MetaEnv> = {}) {
   const env = resolveMetaEnv(partial);
@@ -23,8 +22,6 @@ export function createMetaPlugins(partial: Partial<MetaEnv> = {}) {
     instagram: createInstagramPlugin({ env, hub }),
     /** The routes the core mounts at /api/webhooks/meta (the facebook and instagram plugins' sharedWebhooks). */
     metaWebhooks: hub.webhooks.routes,
-    /** The verify token to paste in the App Dashboard for /api/webhooks/meta. */
-    metaVerifyToken: () => metaVerifyToken(env),
   };
 }
 

@@ -61,7 +61,7 @@ describe("session and webhook endpoint", () => {
   });
 
   test("GET verification with the app's verify token (derived from META_APP_SECRET)", async () => {
-    const token = meta.metaVerifyToken()!;
+    const token = meta.facebook.accounts!.verifyToken()!;
     expect(token).toMatch(/^[0-9a-f]{32}$/);
     const ok = await verifySubscription(url, token, "challenge-123");
     expect(ok.status).toBe(200);

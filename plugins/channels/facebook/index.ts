@@ -2,6 +2,7 @@
 import { defineChannel, type ChannelPlugin } from "../../../src/channels/adapter";
 import { resolveMetaEnv, type MetaEnv } from "../_meta-graph/env";
 import { facebookConfigSchema } from "../_meta-graph/messenger/config";
+import { pageAccounts } from "../_meta-graph/messenger/connect-pages";
 import { MessengerHub } from "../_meta-graph/messenger/hub";
 import { replyWindowHours } from "../_meta-graph/messenger/reply-window";
 import { createMessengerSession } from "../_meta-graph/messenger/session";
@@ -21,6 +22,7 @@ export function createFacebookPlugin(opts: MessengerPluginOptions = {}): Channel
     createSession: (host, config) => createMessengerSession(host, config, { channel: "facebook", env, hub }),
     sharedWebhooks: hub.webhooks,
     replyWindowHours,
+    accounts: pageAccounts(env, false),
   });
 }
 

@@ -2,6 +2,7 @@
 import { defineChannel, type ChannelPlugin } from "../../../src/channels/adapter";
 import { resolveMetaEnv } from "../_meta-graph/env";
 import { instagramConfigSchema } from "../_meta-graph/messenger/config";
+import { pageAccounts } from "../_meta-graph/messenger/connect-pages";
 import { MessengerHub } from "../_meta-graph/messenger/hub";
 import { replyWindowHours } from "../_meta-graph/messenger/reply-window";
 import { createMessengerSession } from "../_meta-graph/messenger/session";
@@ -16,6 +17,7 @@ export function createInstagramPlugin(opts: MessengerPluginOptions = {}): Channe
     createSession: (host, config) => createMessengerSession(host, config, { channel: "instagram", env, hub }),
     sharedWebhooks: hub.webhooks,
     replyWindowHours,
+    accounts: pageAccounts(env, true),
   });
 }
 

@@ -6,11 +6,7 @@
  * META_APP_ID/META_APP_SECRET 403 ERR_META_NOT_CONFIGURED, throttled 429 ERR_RATE_LIMITED, anything else Meta
  * answered 502 ERR_META_REQUEST_FAILED with the channel's code.
  */
-import { metaEnvOf } from "../../../plugins";
-import { connectPages, type ConnectionDraft } from "../../../plugins/channels/_meta-graph/messenger/connect-pages";
-import { resolveMetaEnv } from "../../../plugins/channels/_meta-graph/env";
-import { metaVerifyToken } from "../../../plugins/channels/_meta-graph/messenger/verify-token";
-import { ChannelError, type ChannelTemplate } from "../../channels/adapter";
+import { type AccountConnection, ChannelError, type ChannelTemplate } from "../../channels/adapter";
 import { createConnection } from "../../channels/connections";
 import { assertAgentCanSend } from "../../channels/outbound";
 import { assertChannelAllowed } from "../../channels/registry";
@@ -27,7 +23,6 @@ import type { FacebookLoginInput, TemplateMessageInput } from "./schema";
 type Skipped = { pageId: string; name: string; reason: string };
 
 export function createMetaService(ctx: AppContext) {
-  const env = resolveMetaEnv(metaEnvOf(ctx.config));
   const connections = createConnectionsService(ctx);
   const tickets = createTicketsService(ctx);
   const messages = createMessagesService(ctx);
@@ -40,6 +35,13 @@ export function createMetaService(ctx: AppContext) {
     const plugin = ctx.channels.registry.get(row.channel);
     if (!plugin?.templates) throw new AppError("ERR_CHANNEL_UNSUPPORTED", 400, "This connection's channel has no message templates");
     return { templates: plugin.templates, config: ctx.channels.registry.parseConfig(row.channel, storedConfig(row)) };
+  }
+
+  /** The account connection of a channel's plugin (the Facebook login of facebook and instagram). */
+  function accountsOf(channel: string): AccountConnection {
+    const accounts = ctx.channels.registry.get(channel)?.accounts;
+    if (!accounts) throw new AppError("ERR_CHANNEL_UNSUPPORTED", 400, "This channel has no account login");
+    return accounts;
   }
 
   async function approvedTemplates(actor: Actor, connectionId: number) {
@@ -55,8 +57,10 @@ export function createMetaService(ctx: AppContext) {
      */
     webhook(actor: Actor) {
       assertCan(actor, "platform:manage");
-      const path = "/api/webhooks/meta";
-      return { path, url: env.publicUrl ? env.publicUrl.replace(/\/+$/, "") + path : null, verifyToken: metaVerifyToken(env) ?? null };
+      const plugin = ctx.channels.registry.get("facebook");
+      const path = `/api/webhooks/${plugin?.sharedWebhooks?.name ?? "facebook"}`;
+      const publicUrl = ctx.config.PUBLIC_URL;
+      return { path, url: publicUrl ? publicUrl.replace(/\/+$/, "") + path : null, verifyToken: plugin?.accounts?.verifyToken() ?? null };
     },
 
     /**
@@ -70,17 +74,18 @@ export function createMetaService(ctx: AppContext) {
       assertCan(actor, "connections-page:addConnection");
       const channel = input.addInstagram ? "instagram" : "facebook";
       assertPlan(actor, input.addInstagram ? "useInstagram" : "useFacebook");
-      const found = await connectPages({ userId: input.facebookUserId, userToken: input.facebookUserToken, addInstagram: input.addInstagram }, env).catch(metaFailure);
+      const accounts = accountsOf(channel);
+      const found = await accounts.connect({ userId: input.facebookUserId, userToken: input.facebookUserToken }).catch(metaFailure);
 
       const existing = await listConnections(ctx.db, actor.companyId, { channel });
       const created: number[] = [];
       const renewed: number[] = [];
-      const skipped: Skipped[] = [...found.skipped];
+      const skipped: Skipped[] = found.skipped.map(({ listedAs, name, reason }) => ({ pageId: listedAs, name, reason }));
       let limit: AppError | undefined;
       for (const draft of found.connections) {
-        const same = existing.find((row) => accountOf(storedConfig(row)) === accountOf(draft.config));
+        const same = existing.find((row) => accounts.accountOf(storedConfig(row)) === draft.account);
         if (same) {
-          await connections.update(actor, same.id, { config: { ...storedConfig(same), pageAccessToken: draft.config.pageAccessToken } });
+          await connections.update(actor, same.id, { config: { ...storedConfig(same), ...draft.renewal } });
           renewed.push(same.id);
           continue;
         }
@@ -92,7 +97,7 @@ export function createMetaService(ctx: AppContext) {
         } catch (err) {
           if (!(err instanceof AppError) || err.code !== "ERR_PLAN_LIMIT_CONNECTIONS") throw err;
           limit = err;
-          skipped.push({ pageId: draft.config.pageId, name: draft.name, reason: err.message });
+          skipped.push({ pageId: draft.listedAs, name: draft.name, reason: err.message });
         }
       }
       if (limit && !created.length && !renewed.length) throw limit;
@@ -131,13 +136,6 @@ export function createMetaService(ctx: AppContext) {
       return { message, messages: [message] };
     },
   };
-}
-
-/** The Meta account a connection stands for: the Instagram account, else the Page. */
-function accountOf(config: Record<string, unknown> | ConnectionDraft["config"]): string | undefined {
-  const c = config as { pageId?: unknown; instagramAccountId?: unknown };
-  const id = c.instagramAccountId ?? c.pageId;
-  return typeof id === "string" ? id : undefined;
 }
 
 /** A Graph failure as the answer a person can act on; anything but a ChannelError is a bug and stays one. */

@@ -12,10 +12,11 @@
  * https://developers.facebook.com/docs/graph-api/reference/user/accounts,
  * https://developers.facebook.com/docs/graph-api/reference/page/subscribed_apps
  */
-import { ChannelError } from "../../../../src/channels/adapter";
+import { type AccountConnection, ChannelError } from "../../../../src/channels/adapter";
 import type { MetaEnv } from "../env";
 import { GraphClient } from "../graph-client";
 import type { FacebookConfig, InstagramConfig } from "./config";
+import { metaVerifyToken } from "./verify-token";
 
 export interface ConnectPagesInput {
   userId: string;
@@ -103,4 +104,36 @@ export async function connectPages(input: ConnectPagesInput, env: Pick<MetaEnv, 
     } else result.connections.push({ channel: "facebook", name, config: base });
   }
   return result;
+}
+
+/**
+ * The Facebook login as the channel contract's account connection: the Pages of the login for the facebook plugin,
+ * their Instagram professional accounts for the instagram plugin. A second login renews the Page token of the
+ * connection already standing for the account; the verify token is the shared /api/webhooks/meta endpoint's.
+ */
+export function pageAccounts(env: MetaEnv, addInstagram: boolean): AccountConnection {
+  return {
+    async connect({ userId, userToken }) {
+      const found = await connectPages({ userId, userToken, addInstagram }, env);
+      return {
+        connections: found.connections.map((draft) => ({
+          channel: draft.channel,
+          name: draft.name,
+          config: draft.config,
+          account: accountOf(draft.config)!,
+          renewal: { pageAccessToken: draft.config.pageAccessToken },
+          listedAs: draft.config.pageId,
+        })),
+        skipped: found.skipped.map(({ pageId, name, reason }) => ({ listedAs: pageId, name, reason })),
+      };
+    },
+    accountOf,
+    verifyToken: () => metaVerifyToken(env),
+  };
+}
+
+/** The Meta account a connection stands for: the Instagram account, else the Page. */
+function accountOf(config: Record<string, unknown>): string | undefined {
+  const id = config.instagramAccountId ?? config.pageId;
+  return typeof id === "string" ? id : undefined;
 }
