@@ -106,3 +106,40 @@ export const closeAllBody = z.object({
 });
 
 export const uuidParam = z.string().uuid();
+
+const ref = z.looseObject({ id: z.number(), name: z.string(), color: z.string().nullable() });
+/** A ticket as the inbox and the socket carry it; the contact's number is masked for plain users under LGPD. */
+export const ticketAnswer = z
+  .looseObject({
+    id: z.number(),
+    uuid: z.string(),
+    status: z.string(),
+    queueId: z.number().nullable(),
+    userId: z.number().nullable(),
+    contactId: z.number(),
+    whatsappId: z.number().nullable(),
+    channel: z.string(),
+    isGroup: z.boolean(),
+    isBot: z.boolean(),
+    lastMessage: z.string().nullable(),
+    unreadMessages: z.number(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    contact: z.looseObject({ id: z.number(), name: z.string(), number: z.string(), urlPicture: z.string().nullable(), isGroup: z.boolean(), channel: z.string() }),
+    queue: ref.nullable(),
+    user: ref.nullable(),
+    whatsapp: z.looseObject({ id: z.number(), name: z.string(), channel: z.string(), status: z.string(), deleted: z.boolean() }).nullable(),
+    tags: z.array(z.looseObject({ id: z.number(), name: z.string(), color: z.string(), kanban: z.number() })),
+  })
+  .meta({ id: "Ticket" });
+export const ticketsPageAnswer = z.looseObject({ tickets: z.array(ticketAnswer), count: z.number(), hasMore: z.boolean(), countCapped: z.boolean() });
+export const ticketLogAnswer = z.looseObject({
+  id: z.number(),
+  type: z.string(),
+  createdAt: z.string(),
+  userId: z.number().nullable(),
+  user: z.object({ id: z.number(), name: z.string() }).nullable(),
+  queueId: z.number().nullable(),
+  queue: ref.nullable(),
+});
+export const uuidParams = z.object({ uuid: uuidParam });
