@@ -1,52 +1,140 @@
 import { Elysia } from "elysia";
+import { z } from "zod";
 import type { AppContext } from "../../context";
 import { authPlugin } from "../../http/auth";
-import { parse, parseId } from "../../http/validate";
-import { allQuery, createConnectionBody, filterQuery, listQuery, pairingBody, updateConnectionBody } from "./schema";
+import { doc, idParams, messageAnswer } from "../../http/schemas";
+import { allQuery, connectionAnswer, connectionPickerAnswer, createConnectionBody, filterQuery, listQuery, mediaUploadBody, pairingBody, updateConnectionBody } from "./schema";
 import { createConnectionsService } from "./service";
 
+const params = idParams("id");
+const MANAGE = "connections-page:addConnection (admins, or users with allowConnections)";
+const errors = { 403: ["ERR_NO_PERMISSION", "ERR_PLAN_FEATURE_DISABLED"], 404: "ERR_NO_WAPP_FOUND" } as const;
+const withReset = connectionAnswer.extend({ sessionReset: z.boolean().optional() });
+const sessionAnswer = z.looseObject({ message: z.string() });
+/** Managers and viewers get the connection; a user who may not view connections gets the picker's fields. */
+const seenConnection = z.union([connectionAnswer, connectionPickerAnswer]);
+
 /**
- * Connections administration (spec 2 "Connections", §7): /whatsapp… keeps the spec's paths; the channel plugins'
- * manifests for the add menu and the form are at /channels.
+ * Connections administration: /whatsapp… keeps the family's paths; the channel plugins' manifests for the add menu
+ * and the form are at /channels.
  */
 export const connectionsRoutes = (ctx: AppContext) => {
   const connections = createConnectionsService(ctx);
 
-  return new Elysia({ prefix: "/api" })
+  return new Elysia({ prefix: "/api", tags: ["Connections"] })
     .use(authPlugin(ctx))
-    .get("/channels", ({ actor }) => connections.channels(actor), { auth: true })
-    .get("/whatsapp", ({ actor, query }) => connections.list(actor, parse(listQuery, query)), { auth: true })
-    .get("/whatsapp/filter", ({ actor, query }) => connections.picker(actor, parse(filterQuery, query)), { auth: true })
-    .get("/whatsapp/all", ({ actor, query }) => connections.all(actor, parse(allQuery, query)), { auth: true })
-    .get("/whatsapp/:id", ({ actor, params, query }) => connections.get(actor, parseId(params.id), parse(listQuery, query).session), { auth: true })
+    .get("/channels", ({ actor }) => connections.channels(actor), {
+      auth: true,
+      response: { 200: z.array(z.looseObject({ id: z.string(), name: z.string(), connect: z.string(), allowedByPlan: z.boolean() })) },
+      detail: doc("The channel plugins: the add menu and the form's plugin fields, with what the plan allows"),
+    })
+    .get("/whatsapp", ({ actor, query }) => connections.list(actor, query), {
+      auth: true,
+      query: listQuery,
+      response: { 200: z.array(seenConnection) },
+      detail: doc("The company's connections; managers get tokens and secret fields, users without connections-page:view the picker's fields"),
+    })
+    .get("/whatsapp/filter", ({ actor, query }) => connections.picker(actor, query), {
+      auth: true,
+      query: filterQuery,
+      response: { 200: z.array(connectionPickerAnswer) },
+      detail: doc("Id, name, channel, status and isDefault of each connection, for pickers"),
+    })
+    .get("/whatsapp/all", ({ actor, query }) => connections.all(actor, query), {
+      auth: true,
+      query: allQuery,
+      response: { 200: z.union([z.array(connectionAnswer.extend({ companyName: z.string() })), z.looseObject({ companies: z.array(z.unknown()), totals: z.unknown() })]) },
+      detail: doc("Every company's connections without secrets, or with summary=1 the counts per company", {
+        permission: "platform:manage (the super user)",
+        errors: { 403: "ERR_NO_PERMISSION" },
+      }),
+    })
+    .get("/whatsapp/:id", ({ actor, params, query }) => connections.get(actor, params.id, query.session), {
+      auth: true,
+      params,
+      query: listQuery,
+      response: { 200: seenConnection },
+      detail: doc("One connection, shaped as in the list", { errors }),
+    })
     .post(
       "/whatsapp",
       async ({ actor, body, set }) => {
-        const connection = await connections.create(actor, parse(createConnectionBody, body));
+        const connection = await connections.create(actor, body);
         set.status = 201;
         return connection;
       },
-      { auth: true },
+      {
+        auth: true,
+        body: createConnectionBody,
+        response: { 201: connectionAnswer },
+        detail: doc("Add a connection of a channel", { permission: MANAGE, errors: { 403: ["ERR_NO_PERMISSION", "ERR_PLAN_FEATURE_DISABLED", "ERR_PLAN_LIMIT_CONNECTIONS"] } }),
+      },
     )
-    .put("/whatsapp/:id", ({ actor, params, body }) => connections.update(actor, parseId(params.id), parse(updateConnectionBody, body)), { auth: true })
+    .put("/whatsapp/:id", ({ actor, params, body }) => connections.update(actor, params.id, body), {
+      auth: true,
+      params,
+      body: updateConnectionBody,
+      response: { 200: withReset },
+      detail: doc("Edit a connection (sessionReset: the session restarted for the change)", { permission: MANAGE, errors }),
+    })
     .delete(
       "/whatsapp/:id",
       async ({ actor, params }) => {
-        await connections.remove(actor, parseId(params.id));
+        await connections.remove(actor, params.id);
         return { message: "Whatsapp deleted." };
       },
-      { auth: true },
+      { auth: true, params, response: { 200: messageAnswer }, detail: doc("Delete a connection; its tickets stay, read-only", { permission: MANAGE, errors }) },
     )
-    .post(
-      "/whatsapp/:id/media-upload",
-      ({ actor, params, body }) => connections.setGreetingMedia(actor, parseId(params.id), body),
-      { auth: true },
-    )
-    .delete("/whatsapp/:id/media-upload", ({ actor, params }) => connections.clearGreetingMedia(actor, parseId(params.id)), { auth: true })
-    .post("/whatsappsession/:id", ({ actor, params }) => connections.startSession(actor, parseId(params.id)), { auth: true })
-    .put("/whatsappsession/:id", ({ actor, params }) => connections.renewQrCode(actor, parseId(params.id)), { auth: true })
-    .post("/whatsappsession/:id/pairing", ({ actor, params, body }) => connections.requestPairing(actor, parseId(params.id), parse(pairingBody, body).number), { auth: true })
-    .delete("/whatsappsession/:id", ({ actor, params }) => connections.disconnect(actor, parseId(params.id)), { auth: true })
-    .post("/whatsapp-restart", ({ actor }) => connections.restartAll(actor), { auth: true })
-    .post("/closedimported/:id", ({ actor, params }) => connections.closeImported(actor, parseId(params.id)), { auth: true });
+    .post("/whatsapp/:id/media-upload", ({ actor, params, body }) => connections.setGreetingMedia(actor, params.id, body.file), {
+      auth: true,
+      params,
+      body: mediaUploadBody,
+      response: { 200: withReset },
+      detail: doc("Attach the greeting's file (multipart field file)", {
+        permission: MANAGE,
+        errors: { ...errors, 413: "ERR_MEDIA_TOO_LARGE", 415: "ERR_MEDIA_TYPE_NOT_ALLOWED" },
+      }),
+    })
+    .delete("/whatsapp/:id/media-upload", ({ actor, params }) => connections.clearGreetingMedia(actor, params.id), {
+      auth: true,
+      params,
+      response: { 200: withReset },
+      detail: doc("Remove the greeting's file", { permission: MANAGE, errors }),
+    })
+    .post("/whatsappsession/:id", ({ actor, params }) => connections.startSession(actor, params.id), {
+      auth: true,
+      params,
+      response: { 200: sessionAnswer },
+      detail: doc("Start the connection's session (a QR code follows on the socket)", { permission: MANAGE, errors }),
+    })
+    .put("/whatsappsession/:id", ({ actor, params }) => connections.renewQrCode(actor, params.id), {
+      auth: true,
+      params,
+      response: { 200: sessionAnswer },
+      detail: doc("Restart the session for a new QR code", { permission: MANAGE, errors }),
+    })
+    .post("/whatsappsession/:id/pairing", ({ actor, params, body }) => connections.requestPairing(actor, params.id, body.number), {
+      auth: true,
+      params,
+      body: pairingBody,
+      response: { 200: z.object({ message: z.string(), code: z.string().optional() }) },
+      detail: doc("Ask for a pairing code for the phone number instead of a QR code", { permission: MANAGE, errors }),
+    })
+    .delete("/whatsappsession/:id", ({ actor, params }) => connections.disconnect(actor, params.id), {
+      auth: true,
+      params,
+      response: { 200: sessionAnswer },
+      detail: doc("Log the session out", { permission: MANAGE, errors }),
+    })
+    .post("/whatsapp-restart", ({ actor }) => connections.restartAll(actor), {
+      auth: true,
+      response: { 200: z.object({ message: z.string(), restarted: z.number() }) },
+      detail: doc("Restart every session of the company", { permission: MANAGE, errors: { 403: "ERR_NO_PERMISSION" } }),
+    })
+    .post("/closedimported/:id", ({ actor, params }) => connections.closeImported(actor, params.id), {
+      auth: true,
+      params,
+      response: { 200: z.object({ closed: z.number() }) },
+      detail: doc("Close the tickets the history import opened", { permission: MANAGE, errors }),
+    });
 };

@@ -176,3 +176,27 @@ export const pairingBody = z.object({
     .transform((s) => s.replace(/[\s()+.-]/g, ""))
     .refine((s) => /^[0-9]{10,15}$/.test(s), MSG.invalidNumber),
 });
+
+/** A connection as its managers (token and secret plugin fields included) or its viewers (without them) see it. */
+export const connectionAnswer = z
+  .looseObject({
+    id: z.number(),
+    companyId: z.number(),
+    name: z.string(),
+    channel: z.string(),
+    number: z.string().nullable(),
+    status: z.string(),
+    qrcode: z.string().nullable().optional().meta({ description: "Left out with session=0" }),
+    lastError: z.string().nullable(),
+    isDefault: z.boolean(),
+    token: z.string().nullable().optional().meta({ description: "Managers only: the integrators' API token" }),
+    widgetKey: z.string().nullable(),
+    queueIds: z.array(z.number()),
+    queues: z.array(z.looseObject({ id: z.number(), name: z.string() })),
+    config: z.record(z.string(), z.unknown()),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: "Connection" });
+/** What every agent's pickers get of a connection. */
+export const connectionPickerAnswer = z.object({ id: z.number(), name: z.string(), channel: z.string(), status: z.string(), isDefault: z.boolean() });

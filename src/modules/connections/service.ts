@@ -9,6 +9,7 @@ import type { Connection, ConnectionsTable } from "../../db/schema";
 import { forCompany } from "../../db/scope";
 import { AppError, type FieldErrors, validationError } from "../../http/errors";
 import { type Actor, assertCan } from "../../http/permissions";
+import { type AuditFields, recordAudit } from "../audit/record";
 import { assertBelowPlanLimit } from "../plans/limits";
 import { DEFAULT_SCHEDULES } from "../queues/schema";
 import { getCompanySetting } from "../settings/queries";
@@ -26,9 +27,8 @@ import {
   replaceConnectionQueues,
   updateConnection,
 } from "./queries";
-import { parse } from "../../http/validate";
-import { type CreateConnectionInput, mediaUploadBody, MSG, TOKEN_LENGTH, type UpdateConnectionInput } from "./schema";
-import { type Audience, audienceOf, type ConnectionView, pickerShape, serializeConnections, storedConfig } from "./serialize";
+import { type CreateConnectionInput, MSG, TOKEN_LENGTH, type UpdateConnectionInput } from "./schema";
+import { type Audience, audienceOf, auditedConnection, type ConnectionView, pickerShape, serializeConnections, storedConfig } from "./serialize";
 import { type ConnectionRuleState, connectionRuleErrors } from "./validation";
 
 const connectionNotFound = () => new AppError("ERR_NO_WAPP_FOUND", 404, "Connection not found");
@@ -200,6 +200,20 @@ export function createConnectionsService(ctx: AppContext) {
 
   const saved = (companyId: number, connectionId: number) => ctx.bus.emit("connection.saved", { companyId, connectionId });
 
+  /** The audit entry of a write, from the row before it (none on create) and the row read back after it. */
+  async function audit(db: Db, actor: Actor, action: "create" | "update", before: AuditFields | undefined, id: number, queueIds?: readonly number[]) {
+    const after = (await findConnection(db, actor.companyId, id))!;
+    await recordAudit(db, ctx.clock.now(), actor, {
+      companyId: actor.companyId,
+      entity: "connection",
+      entityId: id,
+      action,
+      before,
+      after: auditedConnection(after, queueIds),
+      secretFields: registry.get(after.channel)?.manifest.secretFields,
+    });
+  }
+
   return {
     // ---- reads -----------------------------------------------------------------------------------------------
 
@@ -298,6 +312,7 @@ export function createConnectionsService(ctx: AppContext) {
           updatedAt: nowIso,
         });
         if (input.queueIds?.length) await replaceConnectionQueues(trx, companyId, connectionId, input.queueIds);
+        await audit(trx, actor, "create", undefined, connectionId, input.queueIds ?? []);
         return connectionId;
       });
       saved(companyId, id);
@@ -337,6 +352,7 @@ export function createConnectionsService(ctx: AppContext) {
           updatedAt: now(),
         });
         if (input.queueIds) await replaceConnectionQueues(trx, companyId, id, input.queueIds);
+        await audit(trx, actor, "update", auditedConnection(row, input.queueIds && storedQueueIds), id, input.queueIds);
       });
       saved(companyId, id);
       const importChanged = state.enableImportMessage && (changed.has("enableImportMessage") || changed.has("importOldMessages") || changed.has("importRecentMessages"));
@@ -351,23 +367,23 @@ export function createConnectionsService(ctx: AppContext) {
     async remove(actor: Actor, id: number) {
       assertCan(actor, "connections-page:addConnection");
       await liveConnection(ctx.db, actor, id);
-      await deleteConnection(ctx, actor.companyId, id);
+      await deleteConnection(ctx, actor.companyId, id, actor);
       const promoted = await ctx.db.transaction().execute((trx) => ensureDefault(trx, actor.companyId, now()));
       ctx.bus.emit("connection.deleted", { companyId: actor.companyId, connectionId: id });
       if (promoted !== undefined) saved(actor.companyId, promoted);
     },
 
     /** POST /whatsapp/:id/media-upload (multipart `file`): the greeting attachment, an image or a video. */
-    async setGreetingMedia(actor: Actor, id: number, body: unknown) {
+    async setGreetingMedia(actor: Actor, id: number, file: File) {
       assertCan(actor, "connections-page:addConnection");
       const row = await liveConnection(ctx.db, actor, id);
-      const { file } = parse(mediaUploadBody, body);
       const stored = await ctx.media.save(actor.companyId, { data: file, name: file.name }, { allow: ["image", "video"] });
       const previous = await ctx.db
         .transaction()
         .execute(async (trx) => {
           const current = await liveConnection(trx, actor, id);
           await updateConnection(trx, actor.companyId, id, { greetingMediaAttachment: stored.key, updatedAt: now() });
+          await audit(trx, actor, "update", auditedConnection(current), id);
           return current.greetingMediaAttachment;
         })
         .catch(async (err) => {
@@ -384,7 +400,10 @@ export function createConnectionsService(ctx: AppContext) {
       assertCan(actor, "connections-page:addConnection");
       const row = await liveConnection(ctx.db, actor, id);
       if (row.greetingMediaAttachment) {
-        await updateConnection(ctx.db, actor.companyId, id, { greetingMediaAttachment: null, updatedAt: now() });
+        await ctx.db.transaction().execute(async (trx) => {
+          await updateConnection(trx, actor.companyId, id, { greetingMediaAttachment: null, updatedAt: now() });
+          await audit(trx, actor, "update", auditedConnection(row), id);
+        });
         await dropMedia(actor.companyId, row.greetingMediaAttachment);
         saved(actor.companyId, id);
       }

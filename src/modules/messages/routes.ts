@@ -1,16 +1,23 @@
 import { Elysia } from "elysia";
+import { z } from "zod";
 import type { AppContext } from "../../context";
 import { authPlugin } from "../../http/auth";
-import { validationError } from "../../http/errors";
-import { parse, parseId } from "../../http/validate";
+import { formFields, isMultipart } from "../../http/forms";
+import { doc, errorAnswer, idParams } from "../../http/schemas";
+import { ticketAnswer } from "../tickets/schema";
 import { createTicketsService } from "../tickets/service";
 import { createMessageActions } from "./actions";
 import { createForwarding, registerForwardJob } from "./forward";
-import { editMessageBody, forwardBody, listMessagesQuery, reactionBody, sendMessageBody, sendMultipartFields } from "./schema";
-import { createMessagesService, type SendInput } from "./service";
+import { editMessageBody, forwardBody, listMessagesQuery, messageAnswer, reactionBody, SEND_FORM_FIELDS, sendMessageBody } from "./schema";
+import { createMessagesService } from "./service";
+
+const SEE = "the message's ticket must be one the user may see";
+const SEND = `${SEE}; agents send only on open or group tickets (private notes on any)`;
+const params = idParams("id");
+const notFound = { 404: ["ERR_NOT_FOUND", "ERR_NO_TICKET_FOUND"] } as const;
 
 /**
- * The conversation's message routes (spec 1 §7 Messages); every one goes through canSeeTicket.
+ * The conversation's message routes; every one goes through canSeeTicket.
  * The path parameter is named `id` everywhere under /messages (the router needs one name per position):
  * a ticket id for GET/POST /messages/:id, a message id everywhere else. transcribeAudio's `{file}` is a message id.
  */
@@ -20,62 +27,97 @@ export const messagesRoutes = (ctx: AppContext) => {
   const actions = createMessageActions(ctx, tickets);
   const forwarding = createForwarding(ctx, tickets);
   registerForwardJob(ctx);
-  return new Elysia({ prefix: "/api" })
+  return new Elysia({ prefix: "/api", tags: ["Messages"] })
     .use(authPlugin(ctx))
-    .get("/messages/:id", ({ actor, params, query }) => messages.list(actor, parseId(params.id, "ticketId"), parse(listMessagesQuery, query)), { auth: true })
-    .post("/messages/:id", ({ actor, params, body, request }) => messages.send(actor, parseId(params.id, "ticketId"), sendInput(request, body)), {
+    .get("/messages/:id", ({ actor, params, query }) => messages.list(actor, params.id, query), {
       auth: true,
+      params: idParams("id"),
+      query: listMessagesQuery,
+      response: { 200: z.looseObject({ messages: z.array(messageAnswer), hasMore: z.boolean(), ticket: ticketAnswer }) },
+      detail: doc("A ticket's messages, 20 a page, newest page first (id is the ticket's); marks the ticket read", { permission: SEE, errors: notFound }),
     })
-    .post("/messages/:id/retry", ({ actor, params }) => messages.retry(actor, parseId(params.id)), { auth: true })
+    .post(
+      "/messages/:id",
+      ({ actor, params, body }) =>
+        messages.send(actor, params.id, {
+          body: body.body,
+          isPrivate: body.isPrivate,
+          quotedMsg: body.quotedMsg ?? null,
+          vCard: body.vCard ?? null,
+          signMessage: body.signMessage,
+          files: body.medias ?? [],
+        }),
+      {
+        auth: true,
+        params,
+        transform(c) {
+          if (isMultipart(c.request)) c.body = formFields(c.body as Record<string, unknown>, SEND_FORM_FIELDS, { into: "medias", from: ["medias", "medias[]", "media"] });
+        },
+        body: sendMessageBody,
+        response: { 200: z.object({ message: messageAnswer, messages: z.array(messageAnswer) }) },
+        detail: doc("Send a message, a private note, a contact card or files on a ticket (id is the ticket's); JSON or multipart", {
+          permission: SEND,
+          errors: { 400: ["ERR_OUTSIDE_WINDOW", "ERR_WAPP_NOT_INITIALIZED"], 403: "ERR_NO_PERMISSION", ...notFound, 413: "ERR_MEDIA_TOO_LARGE", 415: "ERR_MEDIA_TYPE_NOT_ALLOWED" },
+        }),
+      },
+    )
+    .post("/messages/:id/retry", ({ actor, params }) => messages.retry(actor, params.id), {
+      auth: true,
+      params,
+      response: { 200: messageAnswer },
+      detail: doc("Send a failed message again", { permission: SEND, errors: { 403: "ERR_NO_PERMISSION", ...notFound } }),
+    })
     .post(
       "/messages/edit/:id",
       async ({ actor, params, body }) => {
-        const id = parseId(params.id);
-        await actions.edit(actor, id, parse(editMessageBody, body).body);
-        return messages.viewFor(actor, id);
+        await actions.edit(actor, params.id, body.body);
+        return messages.viewFor(actor, params.id);
       },
-      { auth: true },
+      {
+        auth: true,
+        params,
+        body: editMessageBody,
+        response: { 200: messageAnswer },
+        detail: doc("Edit an agent's message, where the channel can", { permission: SEND, errors: { 400: ["ERR_MESSAGE_NOT_EDITABLE", "ERR_CHANNEL_UNSUPPORTED"], ...notFound } }),
+      },
     )
     .delete(
       "/messages/:id",
       async ({ actor, params }) => {
-        const id = parseId(params.id);
-        await actions.remove(actor, id);
-        return messages.viewFor(actor, id);
+        await actions.remove(actor, params.id);
+        return messages.viewFor(actor, params.id);
       },
-      { auth: true },
+      {
+        auth: true,
+        params,
+        response: { 200: messageAnswer },
+        detail: doc("Delete an agent's message for everyone, where the channel can", { permission: SEND, errors: { 400: "ERR_MESSAGE_NOT_DELETABLE", ...notFound } }),
+      },
     )
     .post(
       "/messages/:id/reactions",
       async ({ actor, params, body }) => {
-        const id = parseId(params.id);
-        await actions.react(actor, id, parse(reactionBody, body).type);
-        return messages.viewFor(actor, id);
+        await actions.react(actor, params.id, body.type);
+        return messages.viewFor(actor, params.id);
       },
-      { auth: true },
+      {
+        auth: true,
+        params,
+        body: reactionBody,
+        response: { 200: messageAnswer },
+        detail: doc("React to a message (an empty type takes the agent's reaction off)", { permission: SEND, errors: { 400: "ERR_CHANNEL_UNSUPPORTED", ...notFound } }),
+      },
     )
-    .get("/messages/transcribeAudio/:id", ({ actor, params }) => messages.transcribe(actor, parseId(params.id)), { auth: true })
-    .post("/message/forward", ({ actor, body }) => forwarding.forward(actor, parse(forwardBody, body)), { auth: true });
+    .get("/messages/transcribeAudio/:id", ({ actor, params }) => messages.transcribe(actor, params.id), {
+      auth: true,
+      params,
+      response: { 501: errorAnswer },
+      detail: doc("Transcribe an audio message: no transcription integration exists yet", { permission: SEE, errors: { ...notFound, 501: "ERR_TRANSCRIPTION_UNAVAILABLE" } }),
+    })
+    .post("/message/forward", ({ actor, body }) => forwarding.forward(actor, body), {
+      auth: true,
+      body: forwardBody,
+      response: { 200: z.object({ ticket: ticketAnswer, messageIds: z.array(z.number()) }) },
+      detail: doc("Forward messages to a contact (its open ticket, or a new one)", { permission: SEND, errors: { 400: "ERR_OUTSIDE_WINDOW", ...notFound } }),
+    });
 };
-
-/** JSON {body, quotedMsg?, isPrivate?, vCard?, signMessage?} or multipart (medias + body, isPrivate, quotedMsg, signMessage). */
-function sendInput(request: Request, raw: unknown): SendInput {
-  const type = request.headers.get("content-type") ?? "";
-  if (!type.startsWith("multipart/form-data")) {
-    const b = parse(sendMessageBody, raw);
-    return { body: b.body, isPrivate: b.isPrivate, quotedMsg: b.quotedMsg ?? null, vCard: b.vCard ?? null, signMessage: b.signMessage, files: [] };
-  }
-  const form = (raw ?? {}) as Record<string, unknown>;
-  const text = (v: unknown) => (typeof v === "string" ? v : Array.isArray(v) && typeof v[0] === "string" ? v[0] : undefined);
-  const f = parse(sendMultipartFields, {
-    body: text(form.body),
-    isPrivate: text(form.isPrivate),
-    quotedMsg: text(form.quotedMsg),
-    signMessage: text(form.signMessage),
-  });
-  const medias = form.medias ?? form["medias[]"] ?? form.media;
-  const files = (Array.isArray(medias) ? medias : medias === undefined ? [] : [medias]).filter((m): m is File => m instanceof File);
-  if (medias !== undefined && !files.length) throw validationError({ medias: "Expected files" });
-  if (files.length > 10) throw validationError({ medias: "At most 10 files at once" });
-  return { body: f.body, isPrivate: f.isPrivate, quotedMsg: f.quotedMsg ?? null, signMessage: f.signMessage, files };
-}

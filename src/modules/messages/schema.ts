@@ -4,8 +4,20 @@ import { boolish, listOf } from "../tickets/schema";
 
 const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
-/** quotedMsg as the web app sends it: the quoted message (only its id is read) or an id. */
-const quoted = z.union([z.object({ id }).loose(), id]).transform((v) => (typeof v === "number" ? v : v.id));
+/** A form field carrying the quoted message as JSON text ({"id": 5}). */
+const quotedJson = z.string().transform((v, ctx) => {
+  try {
+    const n = Number((JSON.parse(v) as { id?: unknown }).id);
+    if (Number.isSafeInteger(n) && n > 0) return n;
+  } catch {
+    // refused below
+  }
+  ctx.addIssue({ code: "custom", message: "Invalid quoted message" });
+  return z.NEVER;
+});
+
+/** quotedMsg as the web app sends it: the quoted message (only its id is read), an id, or in a form the JSON text. */
+const quoted = z.union([z.object({ id }).loose(), id, quotedJson]).transform((v) => (typeof v === "number" ? v : v.id));
 
 /** A contact card: the vCard text, or a name and number the server turns into one. */
 const vCard = z.union([
@@ -22,37 +34,24 @@ export const listMessagesQuery = z.object({
   selectedQueues: listOf(id).optional(),
 });
 
-/** POST /api/messages/:ticketId (JSON). read, fromMe and mediaUrl of the spec's body are ignored: the server decides them. */
+/**
+ * POST /api/messages/:ticketId: JSON, or a multipart form with the same fields (no vCard) and the files in `medias`
+ * (up to 10). read, fromMe and mediaUrl of the spec's body are ignored: the server decides them.
+ */
 export const sendMessageBody = z.object({
   body: z.string().max(65_536).nullish().transform((v) => v ?? ""),
   quotedMsg: quoted.nullish(),
   isPrivate: boolish.optional().default(false),
   vCard: vCard.nullish(),
   signMessage: boolish.optional().default(false),
-});
-
-/** The multipart form: medias (one or more files), body, isPrivate, quotedMsg (JSON or id), signMessage. */
-export const sendMultipartFields = z.object({
-  body: z.string().max(65_536).default(""),
-  isPrivate: boolish.optional().default(false),
-  signMessage: boolish.optional().default(false),
-  quotedMsg: z
-    .string()
+  medias: z
+    .array(z.instanceof(File), { error: "Expected files" })
+    .max(10, "At most 10 files at once")
     .optional()
-    .transform((v, ctx) => {
-      if (!v) return undefined;
-      const n = Number(v);
-      if (Number.isSafeInteger(n) && n > 0) return n;
-      try {
-        const id = Number((JSON.parse(v) as { id?: unknown }).id);
-        if (Number.isSafeInteger(id) && id > 0) return id;
-      } catch {
-        // fall through
-      }
-      ctx.addIssue({ code: "custom", message: "Invalid quoted message" });
-      return z.NEVER;
-    }),
+    .meta({ description: "multipart only: the files, one message each (the text goes with the first)" }),
 });
+/** The fields of the multipart form of POST /api/messages/:ticketId besides its files. */
+export const SEND_FORM_FIELDS = ["body", "isPrivate", "quotedMsg", "signMessage"] as const;
 
 export const editMessageBody = z.object({
   body: z.string().max(65_536).refine((v) => v.trim() !== "", "Required"),
@@ -69,3 +68,27 @@ export const forwardBody = z.object({
   contactId: id,
   signMessage: boolish.optional().default(false),
 });
+
+/** A message as the conversation and the socket carry it; media as signed links (1 hour). */
+export const messageAnswer = z
+  .looseObject({
+    id: z.number(),
+    ticketId: z.number(),
+    contactId: z.number().nullable(),
+    body: z.string(),
+    fromMe: z.boolean(),
+    read: z.boolean(),
+    isPrivate: z.boolean(),
+    isDeleted: z.boolean(),
+    isEdited: z.boolean(),
+    mediaUrl: z.string().nullable(),
+    mediaType: z.string().nullable(),
+    ack: z.number(),
+    origin: z.string().nullable(),
+    sendStatus: z.string().nullable(),
+    quotedMsg: z.looseObject({ id: z.number(), body: z.string() }).nullable(),
+    reactions: z.array(z.looseObject({ emoji: z.string(), fromMe: z.boolean() })),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: "Message" });
