@@ -30,6 +30,8 @@ const schema = z.object({
   WEBCHAT_RATE_PER_MIN: z.coerce.number().int().positive().default(30),
   WEBCHAT_RATE_PER_MIN_IP: z.coerce.number().int().positive().default(120),
   WEBCHAT_SESSIONS_PER_MIN_IP: z.coerce.number().int().positive().default(10),
+  /** Days an audit log entry is kept before the daily job prunes it (src/modules/audit/prune.ts). */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().positive().max(36_500).default(180),
 });
 
 export type Config = z.infer<typeof schema>;

@@ -1,6 +1,7 @@
 import { createApp } from "./app";
 import { ensureFirstStart } from "./bootstrap";
 import { createContext, type ContextOptions } from "./context";
+import { scheduleAuditPruning } from "./modules/audit/prune";
 
 /** Starts the whole product: store, first admin, jobs, sessions, HTTP and WebSocket on PORT. */
 export async function startServer(opts: ContextOptions = {}) {
@@ -14,6 +15,7 @@ export async function startServer(opts: ContextOptions = {}) {
   const app = createApp(ctx);
   // reusePort off: a second instance on the same port must fail loudly, not silently share the traffic.
   app.listen({ port: ctx.config.PORT, hostname: ctx.config.HOST, maxRequestBodySize: 2048 * 1024 * 1024, reusePort: false });
+  await scheduleAuditPruning(ctx);
   ctx.jobs.start();
   ctx.log.info("listening", { port: app.server?.port, dataDir: ctx.config.DATA_DIR, version: ctx.version });
 

@@ -41,6 +41,8 @@ export interface Actor {
   tokenVersion: number;
   flags: ActorFlags;
   plan: Record<PlanFlag, boolean>;
+  /** The client's address on an HTTP request (src/http/client.ts), for the audit log. */
+  ip?: string;
 }
 
 type Subject = Pick<Actor, "profile" | "super" | "flags">;
@@ -70,6 +72,7 @@ export const PERMISSIONS = {
   "settings:manage": isAdmin,
   "contacts:manage": isAdmin,
   "platform:manage": (a: Subject) => a.super,
+  "audit:view": isAdmin,
 } as const satisfies Record<string, (a: Subject) => boolean>;
 
 export type PermissionKey = keyof typeof PERMISSIONS;

@@ -6,6 +6,7 @@ import { PAGE_SIZE, pageOf, pageWindow } from "../../http/paging";
 import { type Actor, assertCan, assertPlan } from "../../http/permissions";
 import { contactNotFound } from "../contacts/service";
 import { contactTags } from "../contacts/queries";
+import { recordAudit } from "../audit/record";
 import {
   contactsWithTag,
   contactTagIds,
@@ -16,6 +17,7 @@ import {
   liveTicketsWithTag,
   setContactTags,
   tagNamed,
+  type TagRow,
   tagsOfKind,
   unlinkContactTag,
   updateTag,
@@ -24,6 +26,12 @@ import type { ListTagsQuery, SyncInput, TagInput } from "./schema";
 import { serializeTag } from "./serialize";
 
 const tagNotFound = () => notFound("Tag not found");
+/** The tag's own columns (not the computed contactsCount), as the audit log keeps them. */
+const tagFields = ({ contactsCount: _count, ...columns }: TagRow) => columns;
+/** A contact's tag ids, as the audit log keeps a change of them. */
+const tagIdsOf = async (db: Db, companyId: number, contactId: number) => ({
+  tagIds: ((await contactTags(db, companyId, [contactId])).get(contactId) ?? []).map((t) => t.id).sort((a, b) => a - b),
+});
 /** Colour of a tag created by typing its name in the contact drawer. */
 const DEFAULT_COLOR = "#A4CCCC";
 
@@ -34,6 +42,18 @@ const DEFAULT_COLOR = "#A4CCCC";
  */
 export function createTagsService(ctx: AppContext) {
   const now = () => ctx.clock.now().toISOString();
+  const audit = (db: Db, actor: Actor, id: number, action: "create" | "update" | "delete", before?: TagRow, after?: Record<string, unknown>) =>
+    recordAudit(db, ctx.clock.now(), actor, { companyId: actor.companyId, entity: "tag", entityId: id, action, before: before && tagFields(before), after });
+  /** A change of the tags a contact carries is an update of the contact. */
+  const contactTagsAudit = async (db: Db, actor: Actor, contactId: number, before: { tagIds: number[] }) =>
+    recordAudit(db, ctx.clock.now(), actor, {
+      companyId: actor.companyId,
+      entity: "contact",
+      entityId: contactId,
+      action: "update",
+      before,
+      after: await tagIdsOf(db, actor.companyId, contactId),
+    });
 
   async function view(db: Db, actor: Actor, id: number) {
     const row = await findTag(db, actor.companyId, id);
@@ -75,7 +95,10 @@ export function createTagsService(ctx: AppContext) {
         const kanban = input.kanban ?? 0;
         await check(trx, actor, input, kanban, input.name);
         const at = now();
-        return insertTag(trx, actor.companyId, { ...input, kanban, userId: actor.userId, createdAt: at, updatedAt: at });
+        const values = { ...input, kanban, userId: actor.userId, createdAt: at, updatedAt: at };
+        const tagId = await insertTag(trx, actor.companyId, values);
+        await audit(trx, actor, tagId, "create", undefined, values);
+        return tagId;
       });
       ctx.bus.emit("tag.created", { companyId: actor.companyId, tagId: id });
       return view(ctx.db, actor, id);
@@ -87,7 +110,9 @@ export function createTagsService(ctx: AppContext) {
         if (!row) throw tagNotFound();
         if (row.kanban === 1) assertPlan(actor, "useKanban");
         await check(trx, actor, input, input.kanban ?? row.kanban, input.name ?? (input.kanban !== undefined ? row.name : undefined), id);
-        await updateTag(trx, actor.companyId, id, { ...input, updatedAt: now() });
+        const values = { ...input, updatedAt: now() };
+        await updateTag(trx, actor.companyId, id, values);
+        await audit(trx, actor, id, "update", row, { ...tagFields(row), ...values });
       });
       ctx.bus.emit("tag.updated", { companyId: actor.companyId, tagId: id });
       return view(ctx.db, actor, id);
@@ -96,9 +121,11 @@ export function createTagsService(ctx: AppContext) {
     async remove(actor: Actor, id: number) {
       assertCan(actor, "contacts:manage");
       const { tickets, contacts } = await ctx.db.transaction().execute(async (trx) => {
-        if (!(await findTag(trx, actor.companyId, id))) throw tagNotFound();
+        const row = await findTag(trx, actor.companyId, id);
+        if (!row) throw tagNotFound();
         const affected = { tickets: await liveTicketsWithTag(trx, actor.companyId, id), contacts: await contactsWithTag(trx, actor.companyId, id) };
         await deleteTag(trx, actor.companyId, id);
+        await audit(trx, actor, id, "delete", row);
         return affected;
       });
       ctx.bus.emit("tag.deleted", { companyId: actor.companyId, tagId: id });
@@ -117,25 +144,22 @@ export function createTagsService(ctx: AppContext) {
         const ids = input.tags.flatMap((t) => (t.id !== undefined ? [t.id] : []));
         if ((await contactTagIds(trx, actor.companyId, ids)).length !== new Set(ids).size) throw validationError({ tags: "Unknown tag" });
         const tagIds = [...ids];
+        const before = await tagIdsOf(trx, actor.companyId, input.contactId);
         for (const t of input.tags) {
           if (t.id !== undefined || t.name === undefined) continue;
           const existing = await tagNamed(trx, actor.companyId, t.name, 0);
           if (existing) tagIds.push(existing.id);
           else {
             const at = now();
-            const id = await insertTag(trx, actor.companyId, {
-              name: t.name,
-              color: DEFAULT_COLOR,
-              kanban: 0,
-              userId: actor.userId,
-              createdAt: at,
-              updatedAt: at,
-            });
+            const values = { name: t.name, color: DEFAULT_COLOR, kanban: 0, userId: actor.userId, createdAt: at, updatedAt: at };
+            const id = await insertTag(trx, actor.companyId, values);
+            await audit(trx, actor, id, "create", undefined, values);
             created.push(id);
             tagIds.push(id);
           }
         }
         await setContactTags(trx, actor.companyId, input.contactId, tagIds);
+        await contactTagsAudit(trx, actor, input.contactId, before);
       });
       for (const tagId of created) ctx.bus.emit("tag.created", { companyId: actor.companyId, tagId });
       ctx.bus.emit("contact.updated", { companyId: actor.companyId, contactId: input.contactId });
@@ -144,7 +168,11 @@ export function createTagsService(ctx: AppContext) {
 
     /** DELETE /api/tags-contacts/:tagId/:contactId. */
     async unlink(actor: Actor, tagId: number, contactId: number) {
-      if (!(await unlinkContactTag(ctx.db, actor.companyId, tagId, contactId))) throw notFound("The contact does not carry this tag");
+      await ctx.db.transaction().execute(async (trx) => {
+        const before = await tagIdsOf(trx, actor.companyId, contactId);
+        if (!(await unlinkContactTag(trx, actor.companyId, tagId, contactId))) throw notFound("The contact does not carry this tag");
+        await contactTagsAudit(trx, actor, contactId, before);
+      });
       ctx.bus.emit("contact.updated", { companyId: actor.companyId, contactId });
     },
   };
