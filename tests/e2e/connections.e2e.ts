@@ -113,6 +113,11 @@ test("an admin adds Web chat and WhatsApp through the add menu; the QR dialog, s
   await modal.locator("input[name='config.title']").fill("Talk to us");
   await page.getByTestId("connection-save").click();
   await expect(modal).toHaveCount(0);
+  // A new web chat shows its embed code at once, as a new WhatsApp shows its QR code.
+  await expect(page.getByTestId("embed-dialog")).toBeVisible();
+  await expect(page.getByTestId("embed-snippet")).toContainText("/widget.js");
+  await page.keyboard.press("Escape");
+  await expect(page.getByTestId("embed-dialog")).toHaveCount(0);
   await expect(row(page, "Site chat").getByTestId("connection-status")).toHaveAttribute("data-status", "CONNECTED");
   await expect(row(page, "Site chat").getByTestId("connection-default")).toBeVisible();
   await expect(row(page, "Site chat").getByTestId("connection-updated")).toHaveText(/^\d\d\/\d\d\/\d\d \d\d:\d\d$/);

@@ -97,6 +97,11 @@ test("the embedded widget keeps one visitor, contact and ticket across page load
       await say(frame, `${step.name} ${i} ${tag}`);
     }
 
+    await page.screenshot({ path: screenshotPath("webchat-site-embedded-1280") });
+    await page.setViewportSize({ width: 390, height: 760 });
+    await expect(frame.getByTestId("webchat-input")).toBeVisible();
+    await page.screenshot({ path: screenshotPath("webchat-site-embedded-390") });
+
     // One contact and one ticket on the server, holding every message.
     const contacts = await ok(request, token, "GET", `/api/contacts?searchParam=${encodeURIComponent(`Visitor ${tag}`)}&pageNumber=1`);
     expect(contacts.contacts).toHaveLength(1);

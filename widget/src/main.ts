@@ -361,14 +361,12 @@ function showUnavailable(): void {
 // Boot
 
 async function boot() {
-  if (!/^[A-Za-z0-9]{16,64}$/.test(widgetKey)) return showUnavailable();
+  // The site's page answers at once; the unavailable notice needs it too (its close button).
+  const sitePage = inFrame ? connectSitePage() : Promise.resolve(undefined);
   const api = createApi(widgetKey);
-  let config: WidgetConfig;
-  try {
-    [config, site] = await Promise.all([api.config(), inFrame ? connectSitePage() : undefined]);
-  } catch {
-    return showUnavailable();
-  }
+  const config = /^[A-Za-z0-9]{16,64}$/.test(widgetKey) ? await api.config().catch(() => undefined) : undefined;
+  site = await sitePage;
+  if (!config) return showUnavailable();
   store = visitorStore(widgetKey, site);
   const token = store.token;
   if (token) startChat(api, config, token);
