@@ -43,3 +43,12 @@ export function doc(summary: string, o: { permission?: string; errors?: RouteErr
   }
   return { summary, ...(description && { description }), ...(Object.keys(responses).length && { responses }) };
 }
+
+/** A path id whose refusal names another field: the ticket id of /messages/:id is reported as `ticketId`. */
+export const idParamAs = <const P extends string>(param: P, field: string) =>
+  z.object({ [param]: z.string() } as { [K in P]: z.ZodString }).transform((p, ctx) => {
+    const id = pathId.safeParse(p[param]);
+    if (id.success) return { [param]: id.data } as { [K in P]: number };
+    ctx.addIssue({ code: "custom", path: [field], message: "Invalid id" });
+    return z.NEVER;
+  });

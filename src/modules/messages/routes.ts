@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { AppContext } from "../../context";
 import { authPlugin } from "../../http/auth";
 import { formFields, isMultipart } from "../../http/forms";
-import { doc, errorAnswer, idParams } from "../../http/schemas";
+import { doc, errorAnswer, idParamAs, idParams } from "../../http/schemas";
 import { ticketAnswer } from "../tickets/schema";
 import { createTicketsService } from "../tickets/service";
 import { createMessageActions } from "./actions";
@@ -14,6 +14,8 @@ import { createMessagesService } from "./service";
 const SEE = "the message's ticket must be one the user may see";
 const SEND = `${SEE}; agents send only on open or group tickets (private notes on any)`;
 const params = idParams("id");
+/** GET/POST /messages/:id name a ticket: a refused id is reported as `ticketId`. */
+const ticketParams = idParamAs("id", "ticketId");
 const notFound = { 404: ["ERR_NOT_FOUND", "ERR_NO_TICKET_FOUND"] } as const;
 
 /**
@@ -31,7 +33,7 @@ export const messagesRoutes = (ctx: AppContext) => {
     .use(authPlugin(ctx))
     .get("/messages/:id", ({ actor, params, query }) => messages.list(actor, params.id, query), {
       auth: true,
-      params: idParams("id"),
+      params: ticketParams,
       query: listMessagesQuery,
       response: { 200: z.looseObject({ messages: z.array(messageAnswer), hasMore: z.boolean(), ticket: ticketAnswer }) },
       detail: doc("A ticket's messages, 20 a page, newest page first (id is the ticket's); marks the ticket read", { permission: SEE, errors: notFound }),
@@ -49,7 +51,7 @@ export const messagesRoutes = (ctx: AppContext) => {
         }),
       {
         auth: true,
-        params,
+        params: ticketParams,
         transform(c) {
           if (isMultipart(c.request)) c.body = formFields(c.body as Record<string, unknown>, SEND_FORM_FIELDS, { into: "medias", from: ["medias", "medias[]", "media"] });
         },
