@@ -8,14 +8,13 @@
  */
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import jsQR from "jsqr";
+import { hiddenKeys } from "../helpers/settings-doc";
 import { apiLogin, type RunningServer, screenshotPath } from "./helpers/server";
 import { apiCall, type OwnServer, startOwnServer } from "./helpers/own-server";
 
 test.use({ locale: "en-US" });
 
 const ADMIN = { email: "admin@connections.local", password: "Admin123!" } as const;
-// 1x1 PNG
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
 const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 let server: RunningServer;
 const url = (path: string) => `${server.baseURL}${path}`;
@@ -179,11 +178,10 @@ test("an admin adds Web chat and WhatsApp through the add menu; the QR dialog, s
 });
 
 test("every validation message of the form shows under its field, in its tab", async ({ page, request }) => {
+  // Even with ratings on and schedules per connection, their fields have no effect yet: hidden (docs/settings.md).
   await call(request, "PUT", "/api/settings/userRating", { value: "enabled" });
   await call(request, "PUT", "/api/settings/scheduleType", { value: "connection" });
   const tag = uid();
-  const colour = () => `#${Math.floor(Math.random() * 0xffffff).toString(16).padStart(6, "0")}`;
-  for (const q of ["A", "B"]) await call(request, "POST", "/api/queue", { name: `Queue ${q} ${tag}`, color: colour() });
 
   await openConnections(page);
   await page.getByTestId("connections-add").click();
@@ -201,38 +199,14 @@ test("every validation message of the form shows under its field, in its tab", a
 
   // Everything else breaks a server rule.
   await modal.locator("input[name=name]").fill(`Rules ${tag}`);
-  await modal.getByRole("combobox", { name: "Queues" }).click();
-  await page.getByRole("option", { name: `Queue A ${tag}` }).click();
-  await page.getByRole("option", { name: `Queue B ${tag}` }).click();
-  await page.keyboard.press("Escape");
   await modal.getByText("Import old messages when connecting").click();
   const threeYearsAgo = new Date(Date.now() - 3 * 365 * 86_400_000);
   const local = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
   await modal.locator("input[name=importOldMessages]").fill(`${local(threeYearsAgo)}T10:00`);
   await modal.locator("input[name=importRecentMessages]").fill(`${local(new Date(threeYearsAgo.getTime() - 86_400_000))}T10:00`);
 
+  // Every failing rule at once: the first tab with an error opens; each tab counts its errors.
   await tab("messages").click();
-  await modal.locator("textarea[name=collectiveVacationMessage]").fill("We are on holiday");
-  await modal.locator("input[name=collectiveVacationStart]").fill(local(new Date(Date.now() - 20 * 86_400_000)));
-
-  await tab("chatbot").click();
-  await modal.locator("input[name=timeSendQueue]").fill("5");
-
-  await tab("schedules").click();
-  await modal.locator("input[name='schedules.0.startTimeA']").fill("2500");
-  await expect(modal.locator("input[name='schedules.0.startTimeA']")).toHaveValue("25:00");
-
-  // The server checks formats first: the schedule's time comes back alone, and its tab opens.
-  await tab("general").click();
-  await page.getByTestId("connection-save").click();
-  await expect(page.getByTestId("toast").filter({ hasText: "Some fields are invalid" }).first()).toBeVisible();
-  await closeToasts(page);
-  await expect(tab("schedules")).toHaveAttribute("aria-selected", "true");
-  await expect(tab("schedules")).toHaveAttribute("data-errors", "1");
-  await expect(field("schedules.0.startTimeA")).toContainText("Invalid time (HH:MM)");
-  await modal.locator("input[name='schedules.0.startTimeA']").fill("0800");
-
-  // Then the rules, every failing one at once: the first tab with an error opens; each tab counts its errors.
   await page.getByTestId("connection-save").click();
   await expect(page.getByTestId("toast").filter({ hasText: "Some fields are invalid" }).first()).toBeVisible();
   await closeToasts(page);
@@ -243,23 +217,47 @@ test("every validation message of the form shows under its field, in its tab", a
   await expect(modal.getByTestId("error-queueIdImportMessages")).toHaveText("Required");
   await page.screenshot({ path: screenshotPath("connections-form-errors-light-1280") });
 
-  await expect(tab("messages")).toHaveAttribute("data-errors", "3");
-  await tab("messages").click();
-  await expect(field("greetingMessage")).toContainText("The greeting message is required when there is more than one queue.");
-  await expect(field("collectiveVacationStart")).toContainText("The vacation cannot start more than 10 days ago.");
-  await expect(field("collectiveVacationEnd")).toContainText("Required");
+  for (const other of ["integrations", "messages", "chatbot"]) await expect(tab(other)).not.toHaveAttribute("data-errors", /.+/);
+  await expect(tab("assessments")).toHaveCount(0);
+  await expect(tab("schedules")).toHaveCount(0);
+});
 
-  await expect(tab("chatbot")).toHaveAttribute("data-errors", "1");
-  await tab("chatbot").click();
-  await expect(modal.getByTestId("error-sendIdQueue")).toHaveText("Set both the time and the queue to move to, or neither.");
+test("no connection field marked hidden in docs/settings.md is rendered, on any tab of any channel's form", async ({ page, request }) => {
+  // The settings that would show the rating and schedule fields are on: they stay hidden all the same.
+  await call(request, "PUT", "/api/settings/userRating", { value: "enabled" });
+  await call(request, "PUT", "/api/settings/scheduleType", { value: "connection" });
+  const hidden = hiddenKeys("Connection fields");
+  expect(hidden).toContain("greetingMessage");
+  const modal = page.getByTestId("connection-modal");
+  // How each field shows when it is rendered: its inputs' names (schedules.0.startTimeA…), or these controls.
+  const rendered = (key: string) =>
+    key === "queueIds"
+      ? modal.getByRole("combobox", { name: "Queues" })
+      : key === "greetingMediaAttachment"
+        ? modal.getByTestId("greeting-media-input")
+        : modal.locator(`[name="${key}"], [name^="${key}."]`);
 
-  await expect(tab("assessments")).toHaveAttribute("data-errors", "2");
-  await tab("assessments").click();
-  await expect(field("ratingMessage")).toContainText("The rating message is required while ratings are on.");
-  await expect(field("expiresTicketNPS")).toContainText("The rating expiry must be more than 0 while ratings are on.");
-
-  await expect(tab("schedules")).not.toHaveAttribute("data-errors", /.+/);
-  await expect(tab("integrations")).not.toHaveAttribute("data-errors", /.+/);
+  await openConnections(page);
+  for (const channel of ["whatsapp", "whatsappapi", "webchat"]) {
+    await page.getByTestId("connections-add").click();
+    await page.getByTestId(`add-${channel}`).click();
+    await expect(modal).toBeVisible();
+    const tabs = modal.locator("[data-testid^=tab-]");
+    const names = await tabs.evaluateAll((els) => els.map((e) => e.getAttribute("data-testid")!.slice(4)));
+    expect(names, channel).toEqual(["general", "integrations", "messages", "chatbot"]);
+    for (const name of names) {
+      await page.getByTestId(`tab-${name}`).click();
+      await expect(page.getByTestId(`tab-${name}`)).toHaveAttribute("aria-selected", "true");
+      for (const key of hidden) await expect(rendered(key), `${channel} ${name}: ${key}`).toHaveCount(0);
+    }
+    // What does work is there: the farewell and the reopen window.
+    await page.getByTestId("tab-messages").click();
+    await expect(modal.locator("[name=complationMessage]")).toBeVisible();
+    await page.getByTestId("tab-chatbot").click();
+    await expect(modal.locator("[name=timeCreateNewTicket]")).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(modal).toHaveCount(0);
+  }
 });
 
 test("import of old messages: preparing, progress with processed of total and date, close the imported tickets", async ({ page, request }) => {
@@ -301,7 +299,7 @@ test("an add-menu entry the plan does not allow is disabled", async ({ page, req
   }
 });
 
-test("editing: token copy and regenerate, greeting media, and a plugin's secret settings with its webhook URL", async ({ page, request, context }) => {
+test("editing: token copy and regenerate, and a plugin's secret settings with its webhook URL", async ({ page, request, context }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.baseURL });
   const name = `Edit ${uid()}`;
   const created = (await call(request, "POST", "/api/whatsapp", { name, channel: "webchat" })) as { id: number; token: string };
@@ -320,14 +318,6 @@ test("editing: token copy and regenerate, greeting media, and a plugin's secret 
   await expect(token).not.toHaveValue(created.token);
   await expect(token).toHaveValue(/^[A-Za-z0-9]{30}$/);
 
-  await page.getByTestId("tab-messages").click();
-  await page.getByTestId("greeting-media-input").setInputFiles({ name: "hello.png", mimeType: "image/png", buffer: PNG });
-  await expect(modal.getByTestId("greeting-media-name")).toHaveText("hello.png");
-  await page.getByTestId("connection-save").click();
-  await expect(modal).toHaveCount(0);
-  await row(page, name).getByTestId("connection-edit").click();
-  await page.getByTestId("tab-messages").click();
-  await expect(modal.getByTestId("greeting-media-name").getByRole("link")).toHaveText("hello.png");
   await page.keyboard.press("Escape");
 
   // The Cloud API plugin: ids, secrets as password fields (write-only) and the webhook to give Meta.

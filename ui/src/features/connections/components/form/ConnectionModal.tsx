@@ -18,6 +18,7 @@ import { queuesQuery } from "../../../users/queries";
 import { channelName } from "../../channel-name";
 import { configBody, configDefaults, configFields as fieldsOf } from "../../config-schema";
 import { bodyFromForm, CONNECTION_FIELDS, type ConnectionForm, firstTabWithError, FORM_DEFAULTS, formFromConnection, messageKey, type Tab, TABS, tabOf } from "../../form";
+import { isShown, tabShown } from "../../hidden";
 import { connectionQuery, removeGreetingMedia, settingQuery, uploadGreetingMedia, useSaveConnection } from "../../queries";
 import type { ChannelInfo, Connection, SavedConnection } from "../../types";
 import { AssessmentsTab } from "./AssessmentsTab";
@@ -67,7 +68,7 @@ export function ConnectionModal({ channel, connectionId, onClose, onCreated }: {
           { field: "flowIdNotPhrase" as const, label: t("connections.form.flowIdNotPhrase"), path: "/api/flowbuilder" },
         ]
       : []),
-  ];
+  ].filter((p) => isShown(p.field));
   const configFields = useMemo(() => fieldsOf(channel.configSchema, channel.secretFields, CONNECTION_FIELDS), [channel]);
 
   const [form, setForm] = useState<ConnectionForm>(() => ({ ...FORM_DEFAULTS, config: configDefaults(channel.configSchema, channel.secretFields, undefined) }));
@@ -88,7 +89,7 @@ export function ConnectionModal({ channel, connectionId, onClose, onCreated }: {
     setToken(existing.data.token);
   }, [existing.data, channel]);
 
-  const tabs = TABS.filter((x) => x !== "schedules" || scheduleType.data === "connection");
+  const tabs = TABS.filter((x) => tabShown(x) && (x !== "schedules" || scheduleType.data === "connection"));
   const api: FormApi = {
     form,
     set: (key, value) => {

@@ -7,7 +7,7 @@ import type { ConfigField } from "../../config-schema";
 import type { ChannelInfo } from "../../types";
 import { webhookUrl } from "../../webhook";
 import { CopyField } from "./CopyField";
-import { besideInput, FieldError, type FormApi, grid, QueueField, type QueueOption, sectionTitle, stack, TextField, ToggleField } from "./fields";
+import { besideInput, FieldError, type FormApi, grid, QueueField, type QueueOption, Section, sectionTitle, stack, TextField, ToggleField } from "./fields";
 import { PluginConfigFields } from "./PluginConfigFields";
 
 /**
@@ -33,15 +33,17 @@ export function GeneralTab({ api, channel, configFields, connectionId, queues }:
           <FieldError>{api.err("isDefault")}</FieldError>
         </div>
       </div>
-      <MultiCombobox
-        label={t("connections.form.queues")}
-        options={queues}
-        value={form.queueIds}
-        onChange={(v) => set("queueIds", v)}
-        placeholder={t("connections.form.queuesPlaceholder")}
-        emptyText={t("connections.form.noQueues")}
-      />
-      <FieldError testId="error-queueIds">{api.err("queueIds")}</FieldError>
+      <Section fields={["queueIds"]}>
+        <MultiCombobox
+          label={t("connections.form.queues")}
+          options={queues}
+          value={form.queueIds}
+          onChange={(v) => set("queueIds", v)}
+          placeholder={t("connections.form.queuesPlaceholder")}
+          emptyText={t("connections.form.noQueues")}
+        />
+        <FieldError testId="error-queueIds">{api.err("queueIds")}</FieldError>
+      </Section>
 
       {configFields.length > 0 || hook ? <h3 className={sectionTitle}>{t("connections.form.channelSettings")}</h3> : null}
       <PluginConfigFields

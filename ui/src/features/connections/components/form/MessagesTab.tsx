@@ -1,10 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { DateInput } from "../../../../components/ui/date-input";
 import { FormField } from "../../../../components/ui/field";
-import { type FormApi, grid, sectionTitle, stack, TextField } from "./fields";
+import { type FormApi, grid, Section, stack, TextField } from "./fields";
 import { GreetingMedia, type MediaChange } from "./GreetingMedia";
 
-/** Greeting (with its image or video), closing and out-of-hours messages, and the collective vacation notice. */
+/** Greeting (with its image or video), closing and out-of-hours messages, and the collective vacation notice (those with an effect). */
 export function MessagesTab({ api, media, onMedia, currentMedia }: {
   api: FormApi;
   media: MediaChange;
@@ -16,19 +16,22 @@ export function MessagesTab({ api, media, onMedia, currentMedia }: {
   return (
     <div className={stack}>
       <TextField api={api} field="greetingMessage" label={t("connections.form.greetingMessage")} helper={t("connections.form.greetingHelp")} multiline />
-      <GreetingMedia current={currentMedia} change={media} onChange={onMedia} error={api.err("greetingMedia")} />
+      <Section fields={["greetingMediaAttachment"]}>
+        <GreetingMedia current={currentMedia} change={media} onChange={onMedia} error={api.err("greetingMedia")} />
+      </Section>
       <TextField api={api} field="complationMessage" label={t("connections.form.complationMessage")} multiline />
       <TextField api={api} field="outOfHoursMessage" label={t("connections.form.outOfHoursMessage")} multiline />
-      <h3 className={sectionTitle}>{t("connections.form.vacation")}</h3>
-      <TextField api={api} field="collectiveVacationMessage" label={t("connections.form.collectiveVacationMessage")} helper={t("connections.form.vacationHelp")} multiline />
-      <div className={grid}>
-        <FormField label={t("connections.form.collectiveVacationStart")} error={api.err("collectiveVacationStart")}>
-          <DateInput name="collectiveVacationStart" value={form.collectiveVacationStart} onChange={(e) => set("collectiveVacationStart", e.target.value)} />
-        </FormField>
-        <FormField label={t("connections.form.collectiveVacationEnd")} error={api.err("collectiveVacationEnd")}>
-          <DateInput name="collectiveVacationEnd" value={form.collectiveVacationEnd} onChange={(e) => set("collectiveVacationEnd", e.target.value)} />
-        </FormField>
-      </div>
+      <Section title={t("connections.form.vacation")} fields={["collectiveVacationMessage", "collectiveVacationStart", "collectiveVacationEnd"]}>
+        <TextField api={api} field="collectiveVacationMessage" label={t("connections.form.collectiveVacationMessage")} helper={t("connections.form.vacationHelp")} multiline />
+        <div className={grid}>
+          <FormField label={t("connections.form.collectiveVacationStart")} error={api.err("collectiveVacationStart")}>
+            <DateInput name="collectiveVacationStart" value={form.collectiveVacationStart} onChange={(e) => set("collectiveVacationStart", e.target.value)} />
+          </FormField>
+          <FormField label={t("connections.form.collectiveVacationEnd")} error={api.err("collectiveVacationEnd")}>
+            <DateInput name="collectiveVacationEnd" value={form.collectiveVacationEnd} onChange={(e) => set("collectiveVacationEnd", e.target.value)} />
+          </FormField>
+        </div>
+      </Section>
     </div>
   );
 }

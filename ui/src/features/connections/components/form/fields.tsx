@@ -6,6 +6,7 @@ import { Input, Textarea } from "../../../../components/ui/input";
 import { SelectField } from "../../../../components/ui/select";
 import { Switch } from "../../../../components/ui/switch";
 import type { ConnectionForm, FormField as Field } from "../../form";
+import { isShown } from "../../hidden";
 
 /** What every tab gets: the values, a setter and the (translated) error of a server field key. */
 export interface FormApi {
@@ -38,7 +39,22 @@ export function FieldError({ children, testId }: { children: ReactNode; testId?:
   );
 }
 
+/**
+ * A titled group of fields that serve one feature: shown while any of them is (a field without effect is hidden, and
+ * so is a section left empty). The field components below hide a hidden field themselves.
+ */
+export function Section({ title, fields, children }: { title?: string; fields: readonly string[]; children: ReactNode }) {
+  if (!fields.some(isShown)) return null;
+  return (
+    <>
+      {title ? <h3 className={sectionTitle}>{title}</h3> : null}
+      {children}
+    </>
+  );
+}
+
 export function TextField({ api, field, label, multiline, helper, required }: { api: FormApi; field: StringField; label: string; multiline?: boolean; helper?: string; required?: boolean }) {
+  if (!isShown(field)) return null;
   const value = api.form[field] as string;
   const onChange = (v: string) => api.set(field, v as never);
   return (
@@ -54,6 +70,7 @@ export function TextField({ api, field, label, multiline, helper, required }: { 
 
 /** Whole numbers only (minutes, hours, counts); empty is 0 on the server. */
 export function NumberField({ api, field, label, helper }: { api: FormApi; field: StringField; label: string; helper?: string }) {
+  if (!isShown(field)) return null;
   return (
     <FormField label={label} error={api.err(field)} helper={helper}>
       <Input name={field} inputMode="numeric" value={api.form[field] as string} onChange={(e) => api.set(field, e.target.value.replace(/\D/g, "").slice(0, 8) as never)} />
@@ -62,6 +79,7 @@ export function NumberField({ api, field, label, helper }: { api: FormApi; field
 }
 
 export function ToggleField({ api, field, label }: { api: FormApi; field: BoolField; label: string }) {
+  if (!isShown(field)) return null;
   return <Switch name={field} label={label} checked={api.form[field] as boolean} onCheckedChange={(v) => api.set(field, v as never)} />;
 }
 
@@ -69,6 +87,7 @@ export function ToggleField({ api, field, label }: { api: FormApi; field: BoolFi
 export function QueueField({ api, field, label, queues }: { api: FormApi; field: "sendIdQueue" | "queueIdImportMessages"; label: string; queues: QueueOption[] }) {
   const { t } = useTranslation();
   const error = api.err(field);
+  if (!isShown(field)) return null;
   return (
     <div className={stack}>
       <SelectField
