@@ -3,7 +3,7 @@
  * Runs against the shared server of playwright.config.ts (dist/multi100, admin of helpers/server.ts).
  */
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import pkg from "../../package.json";
+import pkg from "../../package.json" with { type: "json" };
 import { ADMIN, apiLogin, BASE_URL } from "./helpers/server";
 
 test.use({ locale: "en-US" });

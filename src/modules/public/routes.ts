@@ -6,7 +6,7 @@ import { keyParams, settingAnswer } from "../settings/schema";
 import { createSettingsService } from "../settings/service";
 
 /** Health, version (with the capabilities the app composed: `features`) and the public settings. */
-export const publicRoutes = (ctx: AppContext, features: readonly string[]) => {
+export const publicRoutes = (ctx: AppContext, features: string[]) => {
   const settings = createSettingsService(ctx);
   return new Elysia({ prefix: "/api", tags: ["Public"] })
     .get("/health", () => ({ ok: true }), { response: { 200: z.object({ ok: z.boolean() }) }, detail: doc("Liveness") })
