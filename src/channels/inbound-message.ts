@@ -18,15 +18,14 @@ import {
   contactOfChat,
   handAddedContact,
   insertContact,
-  insertMessage,
-  insertTicket,
-  insertTicketLog,
   latestTicketOf,
   liveTicketOf,
   messageByExternalId,
   reopenTicket,
   updateContact,
 } from "./inbound-queries";
+import { insertMessage } from "../modules/messages/queries";
+import { addTicketLog, insertTicket } from "../modules/tickets/queries";
 
 type Trx = Transaction<DB>;
 
@@ -190,31 +189,18 @@ async function findOrOpenTicket(
   if (live) return { ticket: live, created: false };
 
   const nowIso = now.toISOString();
-  const status = isGroup && conn.groupAsTicket !== "enabled" ? "group" : "pending";
+  const status = newTicketStatus(conn, isGroup);
   // A ticket emptied by a contact merge is never reopened: its conversation lives in the ticket it was merged into.
   const latest = await latestTicketOf(trx, conn, contactId);
   const windowMs = conn.timeCreateNewTicket * 60_000;
   if (latest && windowMs > 0 && now.getTime() - Date.parse(latest.updatedAt) <= windowMs) {
     await reopenTicket(trx, conn.companyId, latest.id, status, nowIso);
-    await insertTicketLog(trx, { companyId: conn.companyId, ticketId: latest.id, type: "reopen", queueId: latest.queueId, createdAt: nowIso });
+    await addTicketLog(trx, conn.companyId, { ticketId: latest.id, type: "reopen", queueId: latest.queueId, createdAt: nowIso });
     fx.ticketTouched(conn.companyId, latest.id);
     return { ticket: { id: latest.id, queueId: latest.queueId, status }, created: false };
   }
 
-  const ticket = await insertTicket(trx, {
-    uuid: crypto.randomUUID(),
-    companyId: conn.companyId,
-    status,
-    contactId,
-    whatsappId: conn.id,
-    channel: conn.channel,
-    isGroup: isGroup ? 1 : 0,
-    createdAt: nowIso,
-    updatedAt: nowIso,
-  });
-  await insertTicketLog(trx, { companyId: conn.companyId, ticketId: ticket.id, type: "create", createdAt: nowIso });
-  fx.ticketsCreated.set(ticket.id, conn.companyId);
-  return { ticket, created: true };
+  return openTicket(trx, conn, contactId, isGroup, { createdAt: nowIso, updatedAt: nowIso }, nowIso, fx);
 }
 
 /**
@@ -232,22 +218,38 @@ async function findOrOpenImportTicket(
 ): Promise<{ ticket: Pick<Ticket, "id" | "queueId" | "status">; created: boolean }> {
   const live = await liveTicketOf(trx, conn, contactId);
   if (live) return { ticket: live, created: false };
-  const ticket = await insertTicket(trx, {
+  return openTicket(trx, conn, contactId, isGroup, { queueId: conn.queueIdImportMessages, imported: nowIso, createdAt: at, updatedAt: at }, nowIso, fx);
+}
+
+/** A new or reopened ticket is pending; a group chat's is status group unless the connection's groupAsTicket is enabled. */
+function newTicketStatus(conn: Connection, isGroup: boolean): "group" | "pending" {
+  return isGroup && conn.groupAsTicket !== "enabled" ? "group" : "pending";
+}
+
+/** A new ticket of the contact on the connection, with its create log. */
+async function openTicket(
+  trx: Trx,
+  conn: Connection,
+  contactId: number,
+  isGroup: boolean,
+  values: { queueId?: number | null; imported?: string; createdAt: string; updatedAt: string },
+  nowIso: string,
+  fx: Effects,
+): Promise<{ ticket: Pick<Ticket, "id" | "queueId" | "status">; created: boolean }> {
+  const status = newTicketStatus(conn, isGroup);
+  const queueId = values.queueId ?? null;
+  const id = await insertTicket(trx, conn.companyId, {
     uuid: crypto.randomUUID(),
-    companyId: conn.companyId,
-    status: isGroup && conn.groupAsTicket !== "enabled" ? "group" : "pending",
+    status,
     contactId,
     whatsappId: conn.id,
     channel: conn.channel,
     isGroup: isGroup ? 1 : 0,
-    queueId: conn.queueIdImportMessages,
-    imported: nowIso,
-    createdAt: at,
-    updatedAt: at,
+    ...values,
   });
-  await insertTicketLog(trx, { companyId: conn.companyId, ticketId: ticket.id, type: "create", queueId: ticket.queueId, createdAt: nowIso });
-  fx.ticketsCreated.set(ticket.id, conn.companyId);
-  return { ticket, created: true };
+  await addTicketLog(trx, conn.companyId, { ticketId: id, type: "create", queueId, createdAt: nowIso });
+  fx.ticketsCreated.set(id, conn.companyId);
+  return { ticket: { id, queueId, status }, created: true };
 }
 
 /** What the ticket list shows as the last message. */

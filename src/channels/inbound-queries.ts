@@ -4,7 +4,7 @@
  * event only ever touches its own company's rows.
  */
 import { type Insertable, type Kysely, sql } from "kysely";
-import type { Connection, ContactsTable, DB, MessagesTable, TicketLogsTable, TicketsTable, TicketStatus } from "../db/schema";
+import type { Connection, ContactsTable, DB, TicketStatus } from "../db/schema";
 import { forCompany } from "../db/scope";
 import type { ConnectionRef } from "./inbound";
 
@@ -72,17 +72,9 @@ export function latestTicketOf(db: Db, conn: Connection, contactId: number) {
   return ticketsOf(db, conn, contactId).where("mergedIntoId", "is", null).orderBy("updatedAt", "desc").orderBy("id", "desc").executeTakeFirst();
 }
 
-export async function insertTicket(db: Db, values: Insertable<TicketsTable>): Promise<{ id: number; queueId: number | null; status: TicketStatus }> {
-  return db.insertInto("tickets").values(values).returning(["id", "queueId", "status"]).executeTakeFirstOrThrow();
-}
-
 /** A closed ticket back to the queue: no agent, no closing time. */
 export async function reopenTicket(db: Db, companyId: number, ticketId: number, status: TicketStatus, nowIso: string): Promise<void> {
   await forCompany(db, companyId).updateTable("tickets").set({ status, userId: null, closedAt: null, updatedAt: nowIso }).where("id", "=", ticketId).execute();
-}
-
-export async function insertTicketLog(db: Db, values: Insertable<TicketLogsTable>): Promise<void> {
-  await db.insertInto("ticket_logs").values(values).execute();
 }
 
 /** A live message on the ticket: its last message, its activity time, and one more unread unless it is our own. */
@@ -110,23 +102,6 @@ export function messageByExternalId(db: Db, connectionId: number, externalId: st
     .where("connectionId", "=", connectionId)
     .where("externalId", "=", externalId)
     .executeTakeFirst();
-}
-
-export async function insertMessage(db: Db, values: Insertable<MessagesTable>): Promise<number> {
-  return (await db.insertInto("messages").values(values).returning("id").executeTakeFirstOrThrow()).id;
-}
-
-/** A reaction of this reactor to the message, replacing the one it had. */
-export async function upsertReaction(db: Db, r: { messageId: number; companyId: number; reactor: string; emoji: string; fromMe: boolean; createdAt: string }): Promise<void> {
-  await db
-    .insertInto("message_reactions")
-    .values({ messageId: r.messageId, companyId: r.companyId, reactor: r.reactor, emoji: r.emoji, fromMe: r.fromMe ? 1 : 0, createdAt: r.createdAt })
-    .onConflict((oc) => oc.columns(["messageId", "reactor"]).doUpdateSet({ emoji: r.emoji, createdAt: r.createdAt }))
-    .execute();
-}
-
-export async function deleteReaction(db: Db, companyId: number, messageId: number, reactor: string): Promise<void> {
-  await forCompany(db, companyId).deleteFrom("message_reactions").where("messageId", "=", messageId).where("reactor", "=", reactor).execute();
 }
 
 export async function markEdited(db: Db, companyId: number, messageId: number, body: string, nowIso: string): Promise<void> {

@@ -9,7 +9,8 @@ import type { Connection, DB } from "../db/schema";
 import type { Ack, ChannelError, InboundEdit, InboundReaction, InboundResult, InboundRevoke } from "./adapter";
 import type { ConnectionRef } from "./inbound";
 import type { Effects } from "./inbound-effects";
-import { deleteReaction, failSend, markEdited, markRevoked, messageByExternalId, messageForAck, raiseAck, upsertReaction } from "./inbound-queries";
+import { removeReaction, upsertReaction } from "../modules/messages/queries";
+import { failSend, markEdited, markRevoked, messageByExternalId, messageForAck, raiseAck } from "./inbound-queries";
 
 type Trx = Transaction<DB>;
 
@@ -26,9 +27,9 @@ export async function applyReaction(ctx: AppContext, trx: Trx, conn: Connection,
   if (!msg) return { status: "dropped", reason: "unknown_message" };
   const reactor = e.fromMe ? "phone" : `contact:${e.participant?.id ?? e.chat.id}`;
   if (!e.emoji) {
-    await deleteReaction(trx, conn.companyId, msg.id, reactor);
+    await removeReaction(trx, conn.companyId, msg.id, reactor);
   } else {
-    await upsertReaction(trx, { messageId: msg.id, companyId: conn.companyId, reactor, emoji: e.emoji, fromMe: e.fromMe, createdAt: ctx.clock.now().toISOString() });
+    await upsertReaction(trx, conn.companyId, { messageId: msg.id, reactor, emoji: e.emoji, fromMe: e.fromMe, createdAt: ctx.clock.now().toISOString() });
   }
   fx.messagesUpdated.set(msg.id, { companyId: conn.companyId, ticketId: msg.ticketId });
   return { status: "updated", messageId: msg.id, ticketId: msg.ticketId };

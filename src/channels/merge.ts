@@ -17,6 +17,7 @@
 import type { Transaction } from "kysely";
 import type { DB } from "../db/schema";
 import { forCompany } from "../db/scope";
+import { addTicketLog } from "../modules/tickets/queries";
 import type { Effects } from "./inbound-effects";
 
 type Trx = Transaction<DB>;
@@ -152,7 +153,7 @@ async function foldTicket(trx: Trx, companyId: number, absorbed: LiveTicket, sur
     .set({ status: "closed", closedAt: nowIso, unreadMessages: 0, mergedIntoId: survivor.id, updatedAt: nowIso })
     .where("id", "=", absorbed.id)
     .execute();
-  await trx.insertInto("ticket_logs").values({ companyId, ticketId: absorbed.id, type: "closed", createdAt: nowIso }).execute();
+  await addTicketLog(trx, companyId, { ticketId: absorbed.id, type: "closed", createdAt: nowIso });
   // A merge is not activity: the survivor keeps the later of the two times (its place in the lists).
   const newer = absorbed.updatedAt > survivor.updatedAt ? absorbed : survivor;
   await s

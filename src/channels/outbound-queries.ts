@@ -6,9 +6,8 @@
  * recovery and the sweeps) go by message, connection or ticket id across companies on purpose — those ids come only
  * from rows the core itself queued, never from a request, and one worker serves every company.
  */
-import { type Insertable, sql } from "kysely";
+import { sql } from "kysely";
 import type { Db } from "../db/database";
-import type { MessagesTable } from "../db/schema";
 import { forCompany } from "../db/scope";
 
 type Row = { id: number; ticketId: number };
@@ -24,10 +23,6 @@ export function ticketForMessage(db: Db, companyId: number, ticketId: number) {
     .select(["id", "contactId", "whatsappId", "queueId"])
     .where("id", "=", ticketId)
     .executeTakeFirstOrThrow();
-}
-
-export async function insertMessage(db: Db, values: Insertable<MessagesTable>): Promise<number> {
-  return (await db.insertInto("messages").values(values).returning("id").executeTakeFirstOrThrow()).id;
 }
 
 /** The ticket shows the message as its last one; agents answering have read the rest. */

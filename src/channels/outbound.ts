@@ -30,8 +30,18 @@ import type { AppContext } from "../context";
 import type { MessageOrigin } from "../db/schema";
 import { noPermission } from "../http/errors";
 import type { StoredMedia } from "../storage/media";
+import { insertMessage } from "../modules/messages/queries";
 import { canSeeTicket, type VisibilityActor, type VisibilityTicket } from "../modules/tickets/visibility";
-import { ChannelError, type ChannelErrorCode, type ChannelSession, type InboundLocation, type MessageRef, type OutboundMessage, type OutboundTemplate } from "./adapter";
+import {
+  ChannelError,
+  type ChannelErrorCode,
+  type ChannelSession,
+  type InboundLocation,
+  type MessageRef,
+  type OutboundMessage,
+  type OutboundTemplate,
+  withTimeout,
+} from "./adapter";
 import type { ConnectionRef, InboundPipeline } from "./inbound";
 import { mediaTypeOf } from "./inbound-media";
 import { summary } from "./inbound-message";
@@ -42,7 +52,6 @@ import {
   failedMessage,
   failUnsent,
   hasEarlierRetry,
-  insertMessage,
   isTimedOut,
   markFailed,
   markSent,
@@ -305,7 +314,7 @@ export class Outbound {
     let recorded!: () => void;
     const untrack = this.track(conn.id, new Promise<void>((r) => (recorded = r)));
     try {
-      const result = await withTimeout(sending, SEND_TIMEOUT_MS);
+      const result = await withTimeout(sending, SEND_TIMEOUT_MS, () => new TimeoutError("timeout"));
       await this.recordSent(row, conn, result?.externalId);
     } catch (err) {
       if (err instanceof TimeoutError) {
@@ -490,13 +499,3 @@ function templateOf(data: Record<string, unknown>): OutboundTemplate | undefined
 }
 
 class TimeoutError extends Error {}
-
-function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout>;
-  return Promise.race([
-    p,
-    new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new TimeoutError("timeout")), ms);
-    }),
-  ]).finally(() => clearTimeout(timer));
-}

@@ -16,7 +16,7 @@
 import { z } from "zod";
 import type { AppContext } from "../context";
 import { can } from "../http/permissions";
-import { ChannelError, CONNECTION_STATUSES, type ChannelPlugin, type ChannelSession, type ConnectionStatus, type ImportProgress } from "./adapter";
+import { ChannelError, CONNECTION_STATUSES, type ChannelPlugin, type ChannelSession, type ConnectionStatus, type ImportProgress, withTimeout } from "./adapter";
 import { createHost } from "./host";
 import { recordImportProgress } from "./imports";
 import type { InboundPipeline } from "./inbound";
@@ -113,10 +113,6 @@ export class SessionManager {
    * session first when it is not running. UNSUPPORTED when the session has no requestPairingCode.
    */
   async requestPairingCode(connectionId: number, number: string): Promise<string | undefined> {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new ChannelError("TEMPORARY", "the channel did not answer in time")), PAIRING_WAIT_MS);
-    });
     const request = async () => {
       const running = this.entries.get(connectionId);
       if (running?.session) await running.starting;
@@ -126,11 +122,7 @@ export class SessionManager {
       if (typeof session.requestPairingCode !== "function") throw new ChannelError("UNSUPPORTED", "this channel does not pair by phone number");
       return (await session.requestPairingCode(number)) || undefined;
     };
-    try {
-      return await Promise.race([request(), late]);
-    } finally {
-      clearTimeout(timer);
-    }
+    return withTimeout(request(), PAIRING_WAIT_MS);
   }
 
   /** Creates the entry and calls the plugin's start; answers that start's promise (never rejecting), boxed so it is not awaited here. */

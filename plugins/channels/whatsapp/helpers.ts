@@ -1,4 +1,4 @@
-/** Small promise and cache helpers of the WhatsApp session. */
+/** The WhatsApp session's deferred promises and its cache of recent messages. */
 
 export interface Deferred<T> {
   promise: Promise<T>;
@@ -30,11 +30,6 @@ export function deferred<T>(): Deferred<T> {
       return settled;
     },
   };
-}
-
-export function withTimeout<T>(p: Promise<T>, ms: number): Promise<T | undefined> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  return Promise.race([p, new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), ms)))]).finally(() => clearTimeout(timer));
 }
 
 /** A small insertion-ordered cache (recent messages for quotes and Baileys' retry requests). */

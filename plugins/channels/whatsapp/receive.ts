@@ -17,9 +17,9 @@ import {
   type WAMessage,
   type WAMessageUpdate,
 } from "baileys";
-import { ChannelError, type ChannelHost, type InboundChat } from "../../../src/channels/adapter";
+import { ChannelError, type ChannelHost, type InboundChat, withTimeout } from "../../../src/channels/adapter";
 import { AckTracker, ackFromReceipt, ackFromStatus } from "./acks";
-import { type Recent, withTimeout } from "./helpers";
+import type { Recent } from "./helpers";
 import type { LidMap } from "./lid";
 import type { WhatsAppConfig } from "./manifest";
 import { callLog, normalizeMessage, phoneJidOf, type NormalizeContext } from "./normalize";

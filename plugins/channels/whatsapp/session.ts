@@ -29,9 +29,9 @@ import {
   type SignalKeyStore,
   type WAMessage,
 } from "baileys";
-import { ChannelError, type ChannelHost, type ChannelSession, type MessageRef, type OutboundMessage } from "../../../src/channels/adapter";
+import { ChannelError, type ChannelHost, type ChannelSession, type MessageRef, type OutboundMessage, withTimeout } from "../../../src/channels/adapter";
 import { isLoggedIn, useKeyValueAuthState, type StoredAuthState } from "./auth-state";
-import { type Deferred, deferred, Recent, withTimeout } from "./helpers";
+import { type Deferred, deferred, Recent } from "./helpers";
 import { LidMap } from "./lid";
 import type { WhatsAppConfig } from "./manifest";
 import { buildContent, keyOf, outboundMessageId, quotedMessage, toChannelError, toJid } from "./outbound";

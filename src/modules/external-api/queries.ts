@@ -1,6 +1,6 @@
 import type { Updateable } from "kysely";
 import type { Db } from "../../db/database";
-import type { TicketLogType, TicketsTable } from "../../db/schema";
+import type { TicketsTable } from "../../db/schema";
 import { forCompany } from "../../db/scope";
 import { PLAN_FLAGS } from "../../http/permissions";
 
@@ -61,23 +61,6 @@ export function liveTicket(db: Db, companyId: number, connectionId: number, cont
 
 export async function updateTicket(db: Db, companyId: number, ticketId: number, values: Updateable<TicketsTable>): Promise<void> {
   await forCompany(db, companyId).updateTable("tickets").set(values).where("id", "=", ticketId).execute();
-}
-
-export async function insertTicket(
-  db: Db,
-  companyId: number,
-  values: { uuid: string; status: "open" | "pending" | "group"; contactId: number; whatsappId: number; channel: string; isGroup: number; userId: number | null; queueId: number | null; createdAt: string; updatedAt: string },
-): Promise<number> {
-  const row = await forCompany(db, companyId).insertInto("tickets", values).returning("id").executeTakeFirstOrThrow();
-  return (row as { id: number }).id;
-}
-
-export async function insertTicketLog(
-  db: Db,
-  companyId: number,
-  values: { ticketId: number; type: TicketLogType; userId?: number | null; queueId?: number | null; createdAt: string },
-): Promise<void> {
-  await forCompany(db, companyId).insertInto("ticket_logs", values).execute();
 }
 
 /** Closes the ticket unless it already is; answers whether it did. */

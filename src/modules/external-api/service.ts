@@ -29,7 +29,8 @@ import { AppError, validationError } from "../../http/errors";
 import { planOf } from "../../http/permissions";
 import { assertSubscription } from "../auth/service";
 import { signed } from "../messages/compose";
-import { closeTicketRow, connectionByToken, contactByNumber, findUserName, insertTicket, insertTicketLog, liveTicket, updateTicket } from "./queries";
+import { addTicketLog, insertTicket } from "../tickets/queries";
+import { closeTicketRow, connectionByToken, contactByNumber, findUserName, liveTicket, updateTicket } from "./queries";
 import type { ExternalSendBody } from "./schema";
 
 const TOKEN = /^[A-Za-z0-9]{16,128}$/;
@@ -111,7 +112,7 @@ export function createExternalApiService(ctx: AppContext) {
             if (queueId && queueId !== live.queueId) patch.queueId = queueId;
             if (Object.keys(patch).length) {
               await updateTicket(trx, conn.companyId, live.id, { ...patch, updatedAt: nowIso });
-              if (patch.status === "open") await insertTicketLog(trx, conn.companyId, { ticketId: live.id, type: "open", userId, queueId: queueId ?? live.queueId, createdAt: nowIso });
+              if (patch.status === "open") await addTicketLog(trx, conn.companyId, { ticketId: live.id, type: "open", userId, queueId: queueId ?? live.queueId, createdAt: nowIso });
             }
             return { id: live.id, created: false, changed: Object.keys(patch).length > 0 };
           }
@@ -128,7 +129,7 @@ export function createExternalApiService(ctx: AppContext) {
             createdAt: nowIso,
             updatedAt: nowIso,
           });
-          await insertTicketLog(trx, conn.companyId, { ticketId: id, type: "create", userId: userId ?? null, queueId: queueId ?? null, createdAt: nowIso });
+          await addTicketLog(trx, conn.companyId, { ticketId: id, type: "create", userId: userId ?? null, queueId: queueId ?? null, createdAt: nowIso });
           return { id, created: true, changed: true };
         });
       } catch (err) {
@@ -143,7 +144,7 @@ export function createExternalApiService(ctx: AppContext) {
     const nowIso = ctx.clock.now().toISOString();
     const closed = await ctx.db.transaction().execute(async (trx) => {
       if (!(await closeTicketRow(trx, companyId, ticketId, nowIso))) return false;
-      await insertTicketLog(trx, companyId, { ticketId, type: "closed", createdAt: nowIso });
+      await addTicketLog(trx, companyId, { ticketId, type: "closed", createdAt: nowIso });
       return true;
     });
     if (closed) ctx.bus.emit("ticket.updated", { companyId, ticketId });

@@ -1,4 +1,4 @@
-import type { Updateable } from "kysely";
+import type { Insertable, Updateable } from "kysely";
 import type { Db } from "../../db/database";
 import { compiledOnce } from "../../db/compiled";
 import type { MessagesTable } from "../../db/schema";
@@ -179,6 +179,11 @@ export async function mediaKeyInUse(db: Db, companyId: number, key: string): Pro
   return (await forCompany(db, companyId).selectFrom("messages").select("id").where("mediaKey", "=", key).limit(1).executeTakeFirst()) !== undefined;
 }
 
+/** Stores a message (an agent's, a channel's or an import's); answers its id. */
+export async function insertMessage(db: Db, values: Insertable<MessagesTable>): Promise<number> {
+  return (await db.insertInto("messages").values(values).returning("id").executeTakeFirstOrThrow()).id;
+}
+
 export async function removeReaction(db: Db, companyId: number, messageId: number, reactor: string): Promise<void> {
   await forCompany(db, companyId).deleteFrom("message_reactions").where("messageId", "=", messageId).where("reactor", "=", reactor).execute();
 }
@@ -187,10 +192,10 @@ export async function removeReaction(db: Db, companyId: number, messageId: numbe
 export async function upsertReaction(
   db: Db,
   companyId: number,
-  r: { messageId: number; reactor: string; emoji: string; userId: number; createdAt: string },
+  r: { messageId: number; reactor: string; emoji: string; fromMe: boolean; userId?: number; createdAt: string },
 ): Promise<void> {
   await forCompany(db, companyId)
-    .insertInto("message_reactions", { ...r, fromMe: 1 })
+    .insertInto("message_reactions", { ...r, fromMe: r.fromMe ? 1 : 0 })
     .onConflict((oc) => oc.columns(["messageId", "reactor"]).doUpdateSet({ emoji: r.emoji, createdAt: r.createdAt }))
     .execute();
 }

@@ -407,11 +407,11 @@ export async function ticketAudience(db: Executor, companyId: number, ticket: Vi
     .map((u) => u.id);
 }
 
-/** One entry of the ticket's timeline (spec 1 §3 Ticket log entry). */
+/** One entry of the ticket's timeline: what happened to it (created, accepted, transferred, closed…), by whom, in which queue. */
 export function addTicketLog(
   db: Executor,
   companyId: number,
-  entry: { ticketId: number; type: TicketLogType; userId: number | null; queueId: number | null; createdAt: string },
+  entry: { ticketId: number; type: TicketLogType; userId?: number | null; queueId?: number | null; createdAt: string },
 ) {
   return forCompany(db, companyId).insertInto("ticket_logs", entry).execute();
 }
