@@ -77,6 +77,8 @@ export function createApp(ctx: AppContext) {
         return e.toJSON();
       };
       if (error instanceof AppError) return replyWith(error);
+      // A refusal raised while a route read its own body (its parse step) arrives wrapped as the cause.
+      if (code === "PARSE" && error.cause instanceof AppError) return replyWith(error.cause);
       switch (code) {
         case "VALIDATION":
           // An answer that breaks its own schema is the server's fault: logged and answered 500 below.

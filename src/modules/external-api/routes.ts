@@ -1,63 +1,49 @@
 import { Elysia } from "elysia";
 import type { AppContext } from "../../context";
 import { bearer } from "../../http/auth";
-import { validationError } from "../../http/errors";
-import { parse } from "../../http/validate";
-import { externalSendBody } from "./schema";
-import { createExternalApiService, type ExternalSendInput } from "./service";
+import { formFields, isMultipart, readBody } from "../../http/forms";
+import { doc } from "../../http/schemas";
+import { externalSendAnswer, externalSendRequest, SEND_FORM_FIELDS } from "./schema";
+import { createExternalApiService, type TokenConnection } from "./service";
+
+/** The connection each request's token named, found before its body is read. */
+const connections = new WeakMap<Request, TokenConnection>();
 
 /**
- * POST /api/messages/send: the integrators' endpoint (spec 2 §7). Bearer = a connection's secret token.
+ * POST /api/messages/send: the integrators' endpoint. Bearer = a connection's secret token.
  * JSON {number, body, userId?, queueId?, sendSignature?, closeTicket?} or multipart with `medias` (files) and the same
  * fields. The body is read only after the token is accepted: without one the answer is 401 whatever was posted.
  */
 export const externalApiRoutes = (ctx: AppContext) => {
   const api = createExternalApiService(ctx);
-  return new Elysia({ prefix: "/api" }).post(
+  const authorize = async (request: Request) => {
+    if (!connections.has(request)) connections.set(request, await api.connectionOf(bearer(request.headers.get("authorization"))));
+  };
+  return new Elysia({ prefix: "/api", tags: ["Integrators"] }).post(
     "/messages/send",
-    async ({ headers, request }) => {
-      const conn = await api.connectionOf(bearer(headers.authorization));
-      return api.send(conn, await readInput(request));
+    ({ body, request }) => {
+      const { medias, ...fields } = body;
+      return api.send(connections.get(request) as TokenConnection, { ...fields, files: medias ?? [] });
     },
-    { parse: "none" },
+    {
+      // The token is checked before the body is read (a request without a body never reaches the parser).
+      parse: async ({ request }) => {
+        await authorize(request);
+        const raw = await readBody(request);
+        return isMultipart(request) ? formFields(raw as Record<string, unknown>, SEND_FORM_FIELDS, { into: "medias", from: ["medias", "medias[]"] }) : raw;
+      },
+      transform: ({ request }) => authorize(request),
+      body: externalSendRequest,
+      response: { 200: externalSendAnswer },
+      detail: {
+        ...doc("Send a message (text and/or files) to a number on the connection the token names", {
+          permission: "the connection's API token as the bearer (not a user's); the company's plan needs useExternalApi",
+          description:
+            "For integrators (ERP, CRM, automation). The contact and its ticket are found or created on the token's connection; the message goes out like an agent's. JSON, or multipart/form-data with the same fields and up to 10 files in `medias`. A refused request writes nothing.",
+          errors: { 400: "ERR_OUTSIDE_WINDOW", 401: "ERR_UNAUTHORIZED", 403: ["ERR_PLAN_FEATURE_DISABLED", "ERR_SUBSCRIPTION_EXPIRED"], 413: "ERR_MEDIA_TOO_LARGE", 415: "ERR_MEDIA_TYPE_NOT_ALLOWED" },
+        }),
+        security: [{ connectionToken: [] }],
+      },
+    },
   );
 };
-
-const malformed = () => validationError({}, "Malformed request");
-
-async function readInput(request: Request): Promise<ExternalSendInput> {
-  const type = request.headers.get("content-type") ?? "";
-  if (!type.startsWith("multipart/form-data")) {
-    let raw: unknown;
-    try {
-      const text = await request.text();
-      raw = text ? JSON.parse(text) : {};
-    } catch {
-      throw malformed();
-    }
-    return { ...parse(externalSendBody, raw), files: [] };
-  }
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    throw malformed();
-  }
-  const text = (name: string) => {
-    const v = form.get(name);
-    return typeof v === "string" ? v : undefined;
-  };
-  const fields = parse(externalSendBody, {
-    number: text("number"),
-    body: text("body"),
-    userId: text("userId"),
-    queueId: text("queueId"),
-    sendSignature: text("sendSignature"),
-    closeTicket: text("closeTicket"),
-  });
-  const medias = [...form.getAll("medias"), ...form.getAll("medias[]")];
-  const files = medias.filter((m): m is File => m instanceof File);
-  if (files.length !== medias.length) throw validationError({ medias: "Expected files" });
-  if (files.length > 10) throw validationError({ medias: "At most 10 files at once" });
-  return { ...fields, files };
-}

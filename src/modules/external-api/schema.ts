@@ -27,3 +27,33 @@ export const externalSendBody = z.object({
 });
 
 export type ExternalSendBody = z.infer<typeof externalSendBody>;
+
+/** The multipart form's text fields; its files come in `medias` (or `medias[]`). */
+export const SEND_FORM_FIELDS = ["number", "body", "userId", "queueId", "sendSignature", "closeTicket"] as const;
+
+/** The body with its files: JSON carries none; the multipart form up to 10 in `medias`. */
+export const externalSendRequest = externalSendBody
+  .extend({
+    medias: z
+      .array(z.instanceof(File), { error: "Expected files" })
+      .max(10, "At most 10 files at once")
+      .optional()
+      .meta({ description: "multipart only: the files, one message each (the text goes with the first)" }),
+  })
+  .meta({
+    examples: [
+      { number: "5511999999999", body: "Your order #1234 has shipped." },
+      { number: "5511999999999", body: "Thank you!", queueId: 2, userId: 5, sendSignature: true, closeTicket: true },
+    ],
+  });
+
+export const externalSendAnswer = z
+  .object({
+    mensagem: z.string(),
+    message: z.string(),
+    ticketId: z.number(),
+    contactId: z.number(),
+    messageId: z.number(),
+    messageIds: z.array(z.number()),
+  })
+  .meta({ example: { mensagem: "Mensagem enviada", message: "Mensagem enviada", ticketId: 42, contactId: 7, messageId: 1001, messageIds: [1001] } });
