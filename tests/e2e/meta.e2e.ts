@@ -5,12 +5,14 @@
  * the fake user's id and short-lived token): one CONNECTED connection per Page (per linked Instagram account). A
  * Cloud API conversation whose contact last wrote more than 24 hours ago shows the closed-window notice, the text
  * input is disabled, and the template picker sends an approved template, which reaches the Graph API as a template
- * message.
+ * message. Files sent by a contact arrive after the webhook's answer: the conversation shows them downloading, then
+ * the image (live), and a file whose download keeps failing as unavailable with its kind (light, dark, phone).
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { apiLogin, freePort, ROOT, type RunningServer, screenshotPath } from "./helpers/server";
+import { gradientPng } from "./helpers/inbox";
 import { apiCall, type OwnServer, startOwnServer } from "./helpers/own-server";
 
 test.use({ locale: "en-US" });
@@ -72,6 +74,21 @@ async function injectFacebookLogin(page: Page) {
   }, FAKE);
 }
 
+/** A documented Cloud API payload whose message has this id and was written just now (the reply window counts from it). */
+function cloudFixture(name: string, wamid: string) {
+  const fixture = JSON.parse(readFileSync(join(ROOT, `plugins/channels/whatsapp-cloud/fixtures/${name}.json`), "utf8")) as { payload: any };
+  Object.assign(fixture.payload.entry[0].changes[0].value.messages[0], { id: wamid, timestamp: String(Math.floor(Date.now() / 1000)) });
+  return fixture;
+}
+
+/** A Cloud API connection on the fake's number, once CONNECTED. */
+async function cloudConnection(request: APIRequestContext) {
+  const config = { phoneNumberId: FAKE.phoneNumberId, businessAccountId: FAKE.wabaId, accessToken: FAKE.waToken, appSecret: APP_SECRET };
+  const conn = (await call(request, "POST", "/api/whatsapp", { name: "Cloud API", channel: "whatsappapi", config })) as { id: number };
+  await expect.poll(async () => ((await call(request, "GET", `/api/whatsapp/${conn.id}`)) as { status: string }).status).toBe("CONNECTED");
+  return conn;
+}
+
 const rows = (page: Page) => page.getByTestId("connection-row");
 const rowNamed = (page: Page, name: string) => rows(page).filter({ has: page.getByText(name, { exact: true }) });
 
@@ -130,12 +147,10 @@ test("a Cloud API conversation older than 24 hours: the window notice, the input
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // The connection, on the fake's number (the plugin checks the number with the Graph API: CONNECTED).
-  const config = { phoneNumberId: FAKE.phoneNumberId, businessAccountId: FAKE.wabaId, accessToken: FAKE.waToken, appSecret: APP_SECRET };
-  const conn = (await call(request, "POST", "/api/whatsapp", { name: "Cloud API", channel: "whatsappapi", config })) as { id: number };
-  await expect.poll(async () => ((await call(request, "GET", `/api/whatsapp/${conn.id}`)) as { status: string }).status).toBe("CONNECTED");
+  const conn = await cloudConnection(request);
 
   // The contact writes (Meta's documented text example, signed with the connection's app secret).
-  const fixture = JSON.parse(readFileSync(join(ROOT, "plugins/channels/whatsapp-cloud/fixtures/text.json"), "utf8")) as { payload: unknown };
+  const fixture = cloudFixture("text", "wamid.e2e-window-text");
   const delivered = (await (await request.post(`${control}/deliver-whatsapp`, { data: { connectionId: conn.id, body: fixture.payload } })).json()) as {
     status: number;
     ticketId: number;
@@ -195,4 +210,67 @@ test("a Cloud API conversation older than 24 hours: the window notice, the input
   });
   // The window is still closed: the input stays disabled after the template.
   await expect(page.getByTestId("message-textarea")).toBeDisabled();
+});
+
+test("files arrive after the webhook: shown downloading, then the image; a file that cannot be had shows unavailable with its kind", async ({ browser, request }) => {
+  await deleteAll(request);
+  const conn = await cloudConnection(request);
+  const image = cloudFixture("image", "wamid.e2e-media-image");
+  const doc = cloudFixture("document", "wamid.e2e-media-doc");
+  // The image's download waits until released; the document's always fails.
+  const png = gradientPng(240, 160).toString("base64");
+  const media = (id: string, extra: Record<string, unknown>) => request.post(`${control}/media`, { data: { id, base64: png, mime: "image/png", ...extra } });
+  await media(image.payload.entry[0].changes[0].value.messages[0].image.id, { hold: true });
+  await media(doc.payload.entry[0].changes[0].value.messages[0].document.id, { fail: true });
+  const delivered = (await (await request.post(`${control}/deliver-whatsapp`, { data: { connectionId: conn.id, body: image.payload } })).json()) as { status: number; ticketId: number; uuid: string };
+  expect(delivered.status).toBe(200);
+  expect((await (await request.post(`${control}/deliver-whatsapp`, { data: { connectionId: conn.id, body: doc.payload } })).json()).status).toBe(200);
+  await call(request, "PUT", `/api/tickets/${delivered.ticketId}`, { status: "open" });
+
+  const shots: { theme: "light" | "dark"; width: number; height: number }[] = [
+    { theme: "light", width: 1280, height: 800 },
+    { theme: "dark", width: 1280, height: 800 },
+    { theme: "light", width: 390, height: 780 },
+  ];
+  const contexts = [];
+  for (const [i, shot] of shots.entries()) {
+    const ctx = await browser.newContext({ viewport: { width: shot.width, height: shot.height }, locale: "en-US" });
+    contexts.push(ctx);
+    const page = await ctx.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (err) => errors.push(err.message));
+    // Logging in ends the earlier tokens of the user: the theme is set with this context's own.
+    const login = await apiLogin(page.request, ADMIN, server.baseURL);
+    await apiCall(page.request, server.baseURL, login.token, "PUT", `/api/users/${login.user.id}`, { defaultTheme: shot.theme });
+    await page.goto(url(`/tickets/${delivered.uuid}`));
+    await expect(page.locator("html")).toHaveAttribute("data-theme", shot.theme);
+    const downloading = page.getByTestId("message-media-downloading");
+    if (i === 0) {
+      await expect(downloading.filter({ hasText: "Image · downloading…" })).toBeVisible();
+      await page.screenshot({ path: screenshotPath("meta-media-downloading-light-1280") });
+      // The held download answers: the message updates live (no reload) with the image.
+      await request.post(`${control}/release`);
+      await expect(page.getByTestId("message-image")).toBeVisible({ timeout: 15_000 });
+      // The document's retries run out (the backoff made due at once): unavailable, as a document.
+      const unavailable = page.getByTestId("message-media-unavailable");
+      await expect
+        .poll(
+          async () => {
+            await request.post(`${control}/jobs-due`);
+            return unavailable.count();
+          },
+          { timeout: 30_000, intervals: [1_000] },
+        )
+        .toBe(1);
+      await expect(unavailable).toHaveAttribute("data-kind", "file");
+      await expect(unavailable).toContainText("Document · unavailable");
+      await expect(page.getByText("Receipt")).toBeVisible();
+    } else {
+      await expect(page.getByTestId("message-media-unavailable")).toBeVisible();
+    }
+    await expect(page.getByTestId("message-image")).toHaveJSProperty("complete", true);
+    await page.screenshot({ path: screenshotPath(`meta-media-states-${shot.theme}-${shot.width}`) });
+    expect(errors).toEqual([]);
+  }
+  for (const ctx of contexts) await ctx.close();
 });

@@ -14,11 +14,14 @@
  *                                                 answers {status, body} of the product's answer and the {ticketId,
  *                                                 uuid} the payload's first message was stored on
  *   POST /backdate {ticketId, hours}             moves every message of the ticket `hours` into the past (the 24-hour
- *                                                 reply window is computed from messages.createdAt: src/channels/window.ts)
+ *                                                 reply window counts from messages.writtenAt: src/channels/window.ts)
+ *   POST /media {id, base64, mime, hold?, fail?} a WhatsApp user's file on the fake Graph; hold: its download waits until
+ *                                                 POST /release; fail: every download of it fails (Graph 500)
+ *   POST /jobs-due                               makes every queued job due now (the retries' backoff would take a minute)
  *   GET  /requests                               what the product asked of the fake Graph (RecordedRequest[], without
  *                                                 multipart bytes)
  *
- * Why /backdate writes the database directly: the server has no clock a test can move from outside the process (the
+ * Why /backdate and /jobs-due write the database directly: the server has no clock a test can move from outside the process (the
  * bun tests advance ctx.clock; a browser test cannot), and waiting 24 hours is not an option. The update goes through
  * the server's own connection (ctx.db, same process), so there is no second writer at all; SQLite runs in WAL mode, so
  * the server's read pool (separate read-only connections) sees the committed change on its next read.
@@ -73,12 +76,32 @@ Bun.serve({
       }
       if (req.method === "POST" && path === "/backdate") {
         const { ticketId, hours } = (await req.json()) as { ticketId: number; hours: number };
-        const rows = await ctx.db.selectFrom("messages").select(["id", "createdAt"]).where("ticketId", "=", ticketId).execute();
+        const rows = await ctx.db.selectFrom("messages").select(["id", "createdAt", "writtenAt"]).where("ticketId", "=", ticketId).execute();
+        const back = (iso: string) => new Date(Date.parse(iso) - hours * 3_600_000).toISOString();
         for (const m of rows) {
-          const at = new Date(Date.parse(m.createdAt) - hours * 3_600_000).toISOString();
-          await ctx.db.updateTable("messages").set({ createdAt: at }).where("id", "=", m.id).execute();
+          await ctx.db
+            .updateTable("messages")
+            .set({ createdAt: back(m.createdAt), writtenAt: m.writtenAt ? back(m.writtenAt) : null })
+            .where("id", "=", m.id)
+            .execute();
         }
         return json(200, { updated: rows.length });
+      }
+      if (req.method === "POST" && path === "/media") {
+        // A WhatsApp user's file on the fake: held (the download waits until /release), or failing every time.
+        const { id, base64, mime, hold, fail } = (await req.json()) as { id: string; base64: string; mime: string; hold?: boolean; fail?: boolean };
+        fake.addMedia(id, Uint8Array.from(atob(base64), (c) => c.charCodeAt(0)), mime);
+        if (hold) fake.hold({ method: "GET", path: `/${id}` }, 600_000);
+        if (fail) fake.failNext({ method: "GET", path: `/${id}` }, "serverError", 100);
+        return json(200, { ok: true });
+      }
+      if (req.method === "POST" && path === "/release") {
+        fake.releaseHolds();
+        return json(200, { ok: true });
+      }
+      if (req.method === "POST" && path === "/jobs-due") {
+        const res = await ctx.db.updateTable("jobs").set({ runAt: new Date().toISOString() }).where("status", "=", "queued").executeTakeFirst();
+        return json(200, { updated: Number(res.numUpdatedRows) });
       }
       if (req.method === "GET" && path === "/requests") {
         return json(200, fake.requests.map(({ form: _form, ...r }) => r));

@@ -138,7 +138,8 @@ export class FakeGraph {
 
   static async start(opts: Partial<{ appId: string; appSecret: string; version: string; seed: boolean }> = {}): Promise<FakeGraph> {
     const fake = new FakeGraph({ appId: opts.appId ?? FAKE_IDS.appId, appSecret: opts.appSecret ?? FAKE_IDS.appSecret, version: opts.version ?? "v21.0" });
-    fake.server = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: (req) => fake.handle(req) });
+    // No idle timeout: a held answer (hold) keeps its connection open as long as it is held.
+    fake.server = Bun.serve({ hostname: "127.0.0.1", port: 0, idleTimeout: 0, fetch: (req) => fake.handle(req) });
     if (opts.seed !== false) fake.seed();
     return fake;
   }

@@ -62,7 +62,9 @@ export function replyWindowClosed(ticket: Pick<Ticket, "replyWindow">, messages:
   const w = ticket.replyWindow;
   if (!w) return null;
   const lastInbound = messages.findLast((m) => !m.fromMe && !m.isPrivate);
-  const closesAt = Math.max(w.closesAt ? Date.parse(w.closesAt) : 0, lastInbound ? Date.parse(lastInbound.createdAt) + w.hours * 3_600_000 : 0);
+  // Counted from when the contact wrote (a late delivery arrives after it), as the server counts.
+  const lastWritten = lastInbound ? Date.parse(lastInbound.writtenAt ?? lastInbound.createdAt) : 0;
+  const closesAt = Math.max(w.closesAt ? Date.parse(w.closesAt) : 0, lastInbound ? lastWritten + w.hours * 3_600_000 : 0);
   return closesAt <= now;
 }
 

@@ -95,8 +95,18 @@ export interface Message {
   user: { id: number; name: string } | null;
   contact: { id: number; name: string } | null;
   reactions: Reaction[];
+  /** A file the channel sent that is still downloading, or that could not be had (with the kind the channel named). */
+  mediaState?: MediaState | null;
+  /** A message from the channel: when the contact wrote it (the channel's timestamp, never after createdAt). */
+  writtenAt?: string | null;
   createdAt: string;
   updatedAt?: string;
+}
+
+export interface MediaState {
+  status: "downloading" | "unavailable";
+  kind: "image" | "video" | "audio" | "file";
+  error: string | null;
 }
 
 export interface MessagesPage {

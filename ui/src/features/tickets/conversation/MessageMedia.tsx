@@ -1,10 +1,11 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { css } from "../../../../styled-system/css";
+import { css, cx } from "../../../../styled-system/css";
 import * as Dialog from "../../../components/ui/dialog";
-import { DownloadIcon, FileIcon, MapPinIcon, UserIcon } from "../../../components/ui/icons";
+import { AlertIcon, CameraIcon, DownloadIcon, FileIcon, MapPinIcon, MicIcon, UserIcon, VideoIcon } from "../../../components/ui/icons";
+import { Spinner } from "../../../components/ui/spinner";
 import { StartConversationButton } from "../../conversation-extras/components/StartConversationButton";
-import type { Message } from "../types";
+import type { MediaState, Message } from "../types";
 import { AudioPlayer } from "./AudioPlayer";
 import { parseLocation, parseVCard } from "./vcard";
 
@@ -45,6 +46,7 @@ export function MessageMedia({ message }: { message: Message }) {
       </div>
     );
   }
+  if (message.mediaState) return <MediaPending state={message.mediaState} />;
   if (!mediaUrl) return null;
   if (type === "image") {
     return (
@@ -71,5 +73,22 @@ export function MessageMedia({ message }: { message: Message }) {
       <span className={ellipsis}>{message.mediaName || t("tickets.media.document")}</span>
       <DownloadIcon size={16} />
     </a>
+  );
+}
+
+const KIND_ICONS = { image: CameraIcon, video: VideoIcon, audio: MicIcon, file: FileIcon } as const;
+
+/** A file the channel sent that is still downloading, or that could not be had: its kind, and which of the two. */
+function MediaPending({ state }: { state: MediaState }) {
+  const { t } = useTranslation();
+  const Icon = KIND_ICONS[state.kind];
+  const kind = t(`tickets.media.${state.kind === "file" ? "document" : state.kind}`);
+  const downloading = state.status === "downloading";
+  return (
+    <div className={cx(card, css({ color: downloading ? "fg.muted" : "fg.default" }))} data-testid={downloading ? "message-media-downloading" : "message-media-unavailable"} data-kind={state.kind}>
+      <Icon />
+      <span className={css({ minW: 0 })}>{t(downloading ? "tickets.media.downloading" : "tickets.media.unavailable", { kind })}</span>
+      {downloading ? <Spinner size="sm" /> : <AlertIcon size={16} className={css({ color: "fg.error", flexShrink: 0 })} />}
+    </div>
   );
 }
