@@ -4,6 +4,7 @@ import { channelPublicRoutes } from "./channels/public-routes";
 import { channelWebhookRoutes } from "./channels/routes";
 import { wiredFeatures } from "./features";
 import { AppError } from "./http/errors";
+import { referenceRoutes } from "./http/reference/routes";
 import { routeValidationError } from "./http/validate";
 import { spaRoutes } from "./http/spa";
 import { auditRoutes } from "./modules/audit/routes";
@@ -101,6 +102,7 @@ export function createApp(ctx: AppContext) {
     .use(publicRoutes(ctx, features));
   for (const m of MODULES) app.use(m.routes(ctx));
   return app
+    .use(referenceRoutes(ctx, () => app))
     .all("/api/*", () => {
       throw new AppError("ERR_NOT_FOUND", 404, "Not found");
     })
