@@ -10,6 +10,9 @@ import { validationError } from "../http/errors";
 import { clearDefault, countConnections, findConnection, findDefault, insertConnection, replaceConnectionQueues, updateConnection } from "../modules/connections/queries";
 import { assertBelowPlanLimit } from "../modules/plans/limits";
 import type { Insertable } from "kysely";
+import type { Actor } from "../http/permissions";
+import { recordAudit } from "../modules/audit/record";
+import { auditedConnection } from "../modules/connections/serialize";
 
 const ALPHANUMERIC = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
@@ -82,11 +85,25 @@ export async function createConnection(ctx: AppContext, companyId: number, input
  * Soft delete: the session is logged out and its plugin state cleared; the row stays (deletedAt) so its tickets
  * keep their connection and remain readable; sending on them answers NO_CONNECTION.
  */
-export async function deleteConnection(ctx: AppContext, companyId: number, connectionId: number): Promise<boolean> {
+export async function deleteConnection(ctx: AppContext, companyId: number, connectionId: number, actor: Actor | null = null): Promise<boolean> {
   if (!(await findConnection(ctx.db, companyId, connectionId))) return false;
   await ctx.channels.sessions.stop(connectionId, { logout: true, persist: false });
   const nowIso = ctx.clock.now().toISOString();
-  await updateConnection(ctx.db, companyId, connectionId, { deletedAt: nowIso, isDefault: 0, status: "DISCONNECTED", qrcode: "", updatedAt: nowIso });
+  const deleted = await ctx.db.transaction().execute(async (trx) => {
+    const row = await findConnection(trx, companyId, connectionId);
+    if (!row) return false;
+    await updateConnection(trx, companyId, connectionId, { deletedAt: nowIso, isDefault: 0, status: "DISCONNECTED", qrcode: "", updatedAt: nowIso });
+    await recordAudit(trx, ctx.clock.now(), actor, {
+      companyId,
+      entity: "connection",
+      entityId: connectionId,
+      action: "delete",
+      before: auditedConnection(row),
+      secretFields: ctx.channels.registry.get(row.channel)?.manifest.secretFields,
+    });
+    return true;
+  });
+  if (!deleted) return false;
   ctx.bus.emit("connection.updated", { companyId, connectionId });
   return true;
 }

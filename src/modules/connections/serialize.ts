@@ -161,3 +161,12 @@ export async function connectionViews(ctx: Pick<AppContext, "db" | "media" | "ch
   ])) as [ConnectionView[], ConnectionView[]];
   return { manager: manager[0]!, viewer: viewer[0]!, picker: pickerShape(row) };
 }
+
+/**
+ * A connection as the audit log keeps it: the plugin's config as an object, so its secret fields are redacted by name
+ * with the token; without the session's own state (status, QR code, retries, last error), which the channel changes.
+ */
+export function auditedConnection(row: Connection, queueIds?: readonly number[]) {
+  const { config, qrcode: _qrcode, status: _status, retries: _retries, lastError: _lastError, ...columns } = row;
+  return { ...columns, config: storedConfig({ config }), ...(queueIds && { queueIds: [...queueIds].sort((a, b) => a - b) }) };
+}

@@ -5,6 +5,7 @@ import { forCompany } from "../../db/scope";
 import { AppError, validationError } from "../../http/errors";
 import { PAGE_SIZE, pageOf, pageWindow } from "../../http/paging";
 import { type Actor, assertCan } from "../../http/permissions";
+import { type AuditFields, recordAudit } from "../audit/record";
 import { findConnection } from "../connections/queries";
 import { type LgpdPolicy, masksNumbersFor, readLgpd } from "../tickets/lgpd";
 import {
@@ -28,6 +29,10 @@ import { type CreateContactInput, contactNumber, type ListContactsQuery, normali
 import { contactForViewer, serializeContact, type ContactView } from "./serialize";
 
 export const contactNotFound = () => new AppError("ERR_NO_CONTACT_FOUND", 404, "Contact not found");
+/** The contact's own columns (not the joined connection's name and channel), as the audit log keeps them. */
+const contactFields = ({ whatsappName: _name, whatsappChannel: _channel, ...columns }: ContactRow) => columns;
+const extraInfoFields = async (db: Db, companyId: number, id: number) => (await extraInfoOf(db, companyId, id)).map(({ name, value }) => ({ name, value }));
+
 const duplicated = () => new AppError("ERR_DUPLICATED_CONTACT", 409, "Another contact of the company has this number on this channel");
 
 function checkedNumber(typed: string): string {
@@ -46,6 +51,8 @@ const PICKER_LIMIT = 100;
  */
 export function createContactsService(ctx: AppContext) {
   const now = () => ctx.clock.now().toISOString();
+  const audit = (db: Db, actor: Actor, id: number, action: "create" | "update" | "delete", before?: AuditFields, after?: AuditFields) =>
+    recordAudit(db, ctx.clock.now(), actor, { companyId: actor.companyId, entity: "contact", entityId: id, action, before, after });
 
   async function views(db: Db, actor: Actor, rows: ContactRow[], lgpd: LgpdPolicy): Promise<ContactView[]> {
     const tags = await contactTags(
@@ -82,7 +89,9 @@ export function createContactsService(ctx: AppContext) {
     await ctx.db.transaction().execute(async (trx) => {
       const row = await findContact(trx, actor.companyId, id);
       if (!row) throw contactNotFound();
-      await updateContact(trx, actor.companyId, id, { ...change(row), updatedAt: now() });
+      const values = change(row);
+      await updateContact(trx, actor.companyId, id, { ...values, updatedAt: now() });
+      await audit(trx, actor, id, "update", contactFields(row), { ...contactFields(row), ...values });
     });
     ctx.bus.emit("contact.updated", { companyId: actor.companyId, contactId: id });
     return show(actor, id);
@@ -121,7 +130,7 @@ export function createContactsService(ctx: AppContext) {
         await assertConnection(trx, actor.companyId, input.whatsappId);
         if (await numberTaken(trx, actor.companyId, channel, input.number)) throw duplicated();
         const at = now();
-        const contactId = await insertContact(trx, actor.companyId, {
+        const values = {
           name: input.name,
           number: input.number,
           email: input.email ?? "",
@@ -131,8 +140,10 @@ export function createContactsService(ctx: AppContext) {
           ...(input.acceptAudioMessage !== undefined && { acceptAudioMessage: input.acceptAudioMessage ? 1 : 0 }),
           createdAt: at,
           updatedAt: at,
-        });
+        };
+        const contactId = await insertContact(trx, actor.companyId, values);
         await replaceExtraInfo(trx, actor.companyId, contactId, input.extraInfo ?? [], at);
+        await audit(trx, actor, contactId, "create", undefined, { ...values, extraInfo: input.extraInfo ?? [] });
         return contactId;
       });
       ctx.bus.emit("contact.created", { companyId: actor.companyId, contactId: id });
@@ -152,7 +163,7 @@ export function createContactsService(ctx: AppContext) {
         if ((number !== row.number || channel !== row.channel) && number && (await numberTaken(trx, actor.companyId, channel, number, id))) throw duplicated();
         await assertConnection(trx, actor.companyId, input.whatsappId);
         const at = now();
-        await updateContact(trx, actor.companyId, id, {
+        const values = {
           ...(input.name !== undefined && { name: input.name }),
           ...(input.email !== undefined && { email: input.email }),
           ...(input.whatsappId !== undefined && { whatsappId: input.whatsappId }),
@@ -160,9 +171,12 @@ export function createContactsService(ctx: AppContext) {
           ...(input.acceptAudioMessage !== undefined && { acceptAudioMessage: input.acceptAudioMessage ? 1 : 0 }),
           number,
           channel,
-          updatedAt: at,
-        });
+        };
+        const extraBefore = input.extraInfo && { extraInfo: await extraInfoFields(trx, actor.companyId, id) };
+        await updateContact(trx, actor.companyId, id, { ...values, updatedAt: at });
         if (input.extraInfo) await replaceExtraInfo(trx, actor.companyId, id, input.extraInfo, at);
+        const extraAfter = input.extraInfo && { extraInfo: input.extraInfo.map(({ name, value }) => ({ name, value })) };
+        await audit(trx, actor, id, "update", { ...contactFields(row), ...extraBefore }, { ...contactFields(row), ...values, ...extraAfter });
       });
       ctx.bus.emit("contact.updated", { companyId: actor.companyId, contactId: id });
       return show(actor, id);
@@ -175,10 +189,12 @@ export function createContactsService(ctx: AppContext) {
     async remove(actor: Actor, id: number) {
       assertCan(actor, "contacts-page:deleteContact");
       await ctx.db.transaction().execute(async (trx) => {
-        if (!(await findContact(trx, actor.companyId, id))) throw contactNotFound();
+        const row = await findContact(trx, actor.companyId, id);
+        if (!row) throw contactNotFound();
         if (await contactHasHistory(trx, actor.companyId, id)) {
           throw new AppError("ERR_CONTACT_HAS_TICKETS", 409, "The contact has tickets or notes; it is kept with its history (block it instead)");
         }
+        await audit(trx, actor, id, "delete", { ...contactFields(row), extraInfo: await extraInfoFields(trx, actor.companyId, id) });
         await deleteContact(trx, actor.companyId, id);
       });
       ctx.bus.emit("contact.deleted", { companyId: actor.companyId, contactId: id });

@@ -1,6 +1,9 @@
 import type { AppContext } from "../../context";
+import type { Db } from "../../db/database";
+import type { Queue } from "../../db/schema";
 import { AppError, notFound } from "../../http/errors";
 import { type Actor, assertCan } from "../../http/permissions";
+import { recordAudit } from "../audit/record";
 import { assertBelowPlanLimit } from "../plans/limits";
 import { colorTaken, countQueues, deleteQueue, findQueue, insertQueue, listQueues, updateQueue } from "./queries";
 import { type CreateQueueInput, DEFAULT_SCHEDULES, type UpdateQueueInput } from "./schema";
@@ -22,6 +25,8 @@ function toColumns(input: UpdateQueueInput) {
 
 export function createQueuesService(ctx: AppContext) {
   const now = () => ctx.clock.now().toISOString();
+  const audit = (db: Db, actor: Actor, id: number, action: "create" | "update" | "delete", before?: Queue, after?: Queue) =>
+    recordAudit(db, ctx.clock.now(), actor, { companyId: actor.companyId, entity: "queue", entityId: id, action, before, after });
 
   return {
     async list(actor: Actor) {
@@ -39,7 +44,9 @@ export function createQueuesService(ctx: AppContext) {
       const queue = await ctx.db.transaction().execute(async (trx) => {
         await assertBelowPlanLimit(trx, actor.companyId, "queues", () => countQueues(trx, actor.companyId));
         if (await colorTaken(trx, actor.companyId, input.color)) throw colorExists();
-        return insertQueue(trx, actor.companyId, { ...toColumns({ schedules: DEFAULT_SCHEDULES, ...input }), name: input.name, color: input.color });
+        const row = await insertQueue(trx, actor.companyId, { ...toColumns({ schedules: DEFAULT_SCHEDULES, ...input }), name: input.name, color: input.color });
+        await audit(trx, actor, row.id, "create", undefined, row);
+        return row;
       });
       ctx.bus.emit("queue.created", { companyId: actor.companyId, queueId: queue.id });
       return serializeQueue(queue);
@@ -48,9 +55,12 @@ export function createQueuesService(ctx: AppContext) {
     async update(actor: Actor, id: number, input: UpdateQueueInput) {
       assertCan(actor, "queues:manage");
       const queue = await ctx.db.transaction().execute(async (trx) => {
-        if (!(await findQueue(trx, actor.companyId, id))) throw queueNotFound();
+        const before = await findQueue(trx, actor.companyId, id);
+        if (!before) throw queueNotFound();
         if (input.color !== undefined && (await colorTaken(trx, actor.companyId, input.color, id))) throw colorExists();
-        return updateQueue(trx, actor.companyId, id, { ...toColumns(input), updatedAt: now() });
+        const row = await updateQueue(trx, actor.companyId, id, { ...toColumns(input), updatedAt: now() });
+        await audit(trx, actor, id, "update", before, row);
+        return row;
       });
       ctx.bus.emit("queue.updated", { companyId: actor.companyId, queueId: id });
       return serializeQueue(queue);
@@ -60,8 +70,10 @@ export function createQueuesService(ctx: AppContext) {
     async remove(actor: Actor, id: number) {
       assertCan(actor, "queues:manage");
       await ctx.db.transaction().execute(async (trx) => {
-        if (!(await findQueue(trx, actor.companyId, id))) throw queueNotFound();
+        const before = await findQueue(trx, actor.companyId, id);
+        if (!before) throw queueNotFound();
         await deleteQueue(trx, actor.companyId, id);
+        await audit(trx, actor, id, "delete", before);
       });
       ctx.bus.emit("queue.deleted", { companyId: actor.companyId, queueId: id });
     },

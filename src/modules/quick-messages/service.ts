@@ -1,8 +1,11 @@
+import type { Updateable } from "kysely";
 import type { AppContext } from "../../context";
+import type { QuickMessagesTable } from "../../db/schema";
 import type { Db } from "../../db/database";
 import { noPermission, notFound } from "../../http/errors";
 import { PAGE_SIZE, pageOf, pageWindow } from "../../http/paging";
 import type { Actor } from "../../http/permissions";
+import { type AuditFields, recordAudit } from "../audit/record";
 import { canChange, canSee, visibleWhere } from "./access";
 import {
   countQuickMessages,
@@ -16,6 +19,9 @@ import {
 } from "./queries";
 import type { QuickMessageInput } from "./schema";
 import { serializeQuickMessage } from "./serialize";
+
+/** The message's own columns (not the joined media type), as the audit log keeps them. */
+const fieldsOf = ({ mediaMime: _mime, ...columns }: QuickMessageRow) => columns;
 
 const quickMessageNotFound = () => notFound("Quick message not found");
 /** The message input offers at most this many (it filters as the agent types after the slash). */
@@ -31,6 +37,17 @@ const toColumns = (input: QuickMessageInput) => ({
 
 export function createQuickMessagesService(ctx: AppContext) {
   const now = () => ctx.clock.now().toISOString();
+  const audit = (db: Db, actor: Actor, id: number, action: "create" | "update" | "delete", before?: QuickMessageRow, after?: AuditFields) =>
+    recordAudit(db, ctx.clock.now(), actor, { companyId: actor.companyId, entity: "quickMessage", entityId: id, action, before: before && fieldsOf(before), after });
+  /** Writes `values` over the message the actor may change, with its audit entry, in one transaction; answers the old row. */
+  const change = (actor: Actor, id: number, values: Updateable<QuickMessagesTable>) =>
+    ctx.db.transaction().execute(async (trx) => {
+      const row = await changeable(trx, actor, id);
+      const set = { ...values, updatedAt: now() };
+      await updateQuickMessage(trx, actor.companyId, id, set);
+      await audit(trx, actor, id, "update", row, { ...fieldsOf(row), ...set });
+      return row;
+    });
   const view = (row: QuickMessageRow) => serializeQuickMessage(ctx, row);
 
   /** A message the actor may see (404 otherwise: a personal message of someone else does not exist for them). */
@@ -76,29 +93,29 @@ export function createQuickMessagesService(ctx: AppContext) {
 
     async create(actor: Actor, input: QuickMessageInput & { shortcode: string }) {
       const at = now();
-      const id = await insertQuickMessage(ctx.db, actor.companyId, {
-        ...toColumns(input),
-        shortcode: input.shortcode,
-        userId: actor.userId,
-        createdAt: at,
-        updatedAt: at,
+      const values = { ...toColumns(input), shortcode: input.shortcode, userId: actor.userId, createdAt: at, updatedAt: at };
+      const id = await ctx.db.transaction().execute(async (trx) => {
+        const created = await insertQuickMessage(trx, actor.companyId, values);
+        await audit(trx, actor, created, "create", undefined, values);
+        return created;
       });
       saved(actor, id, "create");
       return view((await findQuickMessage(ctx.db, actor.companyId, id))!);
     },
 
     async update(actor: Actor, id: number, input: QuickMessageInput) {
-      await ctx.db.transaction().execute(async (trx) => {
-        await changeable(trx, actor, id);
-        await updateQuickMessage(trx, actor.companyId, id, { ...toColumns(input), updatedAt: now() });
-      });
+      await change(actor, id, toColumns(input));
       saved(actor, id, "update");
       return view((await findQuickMessage(ctx.db, actor.companyId, id))!);
     },
 
     async remove(actor: Actor, id: number) {
-      const row = await changeable(ctx.db, actor, id);
-      await deleteQuickMessage(ctx.db, actor.companyId, id);
+      const row = await ctx.db.transaction().execute(async (trx) => {
+        const current = await changeable(trx, actor, id);
+        await deleteQuickMessage(trx, actor.companyId, id);
+        await audit(trx, actor, id, "delete", current);
+        return current;
+      });
       await dropMedia(actor.companyId, row.mediaKey);
       ctx.bus.emit("quickMessage.deleted", { companyId: actor.companyId, quickMessageId: id, userId: row.userId, geral: row.geral === 1 });
     },
@@ -107,25 +124,17 @@ export function createQuickMessagesService(ctx: AppContext) {
     async setMedia(actor: Actor, id: number, file: File) {
       await changeable(ctx.db, actor, id);
       const stored = await ctx.media.save(actor.companyId, { data: file, name: file.name || "file" });
-      const previous = await ctx.db
-        .transaction()
-        .execute(async (trx) => {
-          const row = await changeable(trx, actor, id);
-          await updateQuickMessage(trx, actor.companyId, id, { mediaKey: stored.key, mediaName: stored.name, updatedAt: now() });
-          return row.mediaKey;
-        })
-        .catch(async (err) => {
-          await dropMedia(actor.companyId, stored.key);
-          throw err;
-        });
-      await dropMedia(actor.companyId, previous);
+      const previous = await change(actor, id, { mediaKey: stored.key, mediaName: stored.name }).catch(async (err) => {
+        await dropMedia(actor.companyId, stored.key);
+        throw err;
+      });
+      await dropMedia(actor.companyId, previous.mediaKey);
       saved(actor, id, "update");
       return view((await findQuickMessage(ctx.db, actor.companyId, id))!);
     },
 
     async clearMedia(actor: Actor, id: number) {
-      const row = await changeable(ctx.db, actor, id);
-      await updateQuickMessage(ctx.db, actor.companyId, id, { mediaKey: null, mediaName: null, updatedAt: now() });
+      const row = await change(actor, id, { mediaKey: null, mediaName: null });
       await dropMedia(actor.companyId, row.mediaKey);
       saved(actor, id, "update");
       return view((await findQuickMessage(ctx.db, actor.companyId, id))!);

@@ -3,6 +3,8 @@ import type { AppContext } from "../../context";
 import { AppError, noPermission, notFound } from "../../http/errors";
 import { type Actor, assertCan } from "../../http/permissions";
 import { parse } from "../../http/validate";
+import type { Db } from "../../db/database";
+import { recordAudit } from "../audit/record";
 import { findCompany } from "../auth/queries";
 import { COMPANY_SETTINGS, type CompanySettingKey, isCompanyKey, isPlatformKey, PLATFORM_SETTINGS, PUBLIC_SETTING_KEYS } from "./catalogue";
 import { companySettingsList, getCompanySetting, getPlatformSetting, platformSettingsList, setCompanySetting, setPlatformSetting } from "./queries";
@@ -17,11 +19,21 @@ function validValue(schema: z.ZodType<string>, raw: unknown, field: string): str
 
 export function createSettingsService(ctx: AppContext) {
   const now = () => ctx.clock.now().toISOString();
+  /**
+   * The value is kept under the setting's own key, so a key named like a secret is redacted. A platform setting has no
+   * company: its entries are filed under the super user's own company.
+   */
+  const audit = (db: Db, actor: Actor, entity: "setting" | "companySetting", key: string, before: unknown, after: unknown) =>
+    recordAudit(db, ctx.clock.now(), actor, { companyId: actor.companyId, entity, entityId: key, action: "update", before: { [key]: before }, after: { [key]: after } });
 
   async function writeCompanySetting(actor: Actor, key: CompanySettingKey, raw: unknown, field: string) {
     assertCan(actor, "settings:manage");
     const value = validValue(COMPANY_SETTINGS[key].schema, raw, field);
-    await setCompanySetting(ctx.db, actor.companyId, key, value, now());
+    await ctx.db.transaction().execute(async (trx) => {
+      const before = await getCompanySetting(trx, actor.companyId, key);
+      await setCompanySetting(trx, actor.companyId, key, value, now());
+      await audit(trx, actor, "companySetting", key, before, value);
+    });
     ctx.bus.emit("settings.updated", { companyId: actor.companyId, key });
     return { key, value };
   }
@@ -46,7 +58,11 @@ export function createSettingsService(ctx: AppContext) {
       if (!isPlatformKey(key)) throw noSetting();
       assertCan(actor, "platform:manage");
       const value = validValue(PLATFORM_SETTINGS[key].schema, raw, "value");
-      await setPlatformSetting(ctx.db, key, value, now());
+      await ctx.db.transaction().execute(async (trx) => {
+        const before = await getPlatformSetting(trx, key);
+        await setPlatformSetting(trx, key, value, now());
+        await audit(trx, actor, "setting", key, before, value);
+      });
       ctx.bus.emit("settings.updated", { companyId: null, key });
       return { key, value };
     },

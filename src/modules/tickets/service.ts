@@ -5,6 +5,7 @@ import { replyWindow } from "../../channels/window";
 import { AppError, noPermission, validationError } from "../../http/errors";
 import { PAGE_SIZE, pageWindow } from "../../http/paging";
 import { type Actor, assertCan } from "../../http/permissions";
+import { recordAudit } from "../audit/record";
 import { searchTickets } from "../search/service";
 import { createTicket, type CreateTicketInput } from "./create";
 import { type LgpdPolicy, readLgpd } from "./lgpd";
@@ -105,7 +106,16 @@ export function createTicketsService(ctx: AppContext) {
       assertCan(actor, "ticket-options:deleteTicket");
       const { ticket } = await visibleTicket(actor, { id: ticketId });
       const nowIso = ctx.clock.now().toISOString();
-      if (!(await softDeleteTicket(ctx.db, actor.companyId, ticket.id, nowIso))) throw ticketNotFound();
+      await ctx.db.transaction().execute(async (trx) => {
+        if (!(await softDeleteTicket(trx, actor.companyId, ticket.id, nowIso))) throw ticketNotFound();
+        await recordAudit(trx, ctx.clock.now(), actor, {
+          companyId: actor.companyId,
+          entity: "ticket",
+          entityId: ticket.id,
+          action: "delete",
+          before: { status: ticket.status, userId: ticket.userId, queueId: ticket.queueId, contactId: ticket.contactId },
+        });
+      });
       ctx.bus.emit("ticket.deleted", {
         companyId: actor.companyId,
         ticketId: ticket.id,

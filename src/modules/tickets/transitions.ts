@@ -20,6 +20,7 @@ import { type Scope, forCompany } from "../../db/scope";
 import { AppError, noPermission, validationError } from "../../http/errors";
 import { type Actor, assertCan, can } from "../../http/permissions";
 import type { TicketAssignment } from "../../realtime/events";
+import { type AuditAction, recordAudit } from "../audit/record";
 import { findConnection } from "../connections/queries";
 import { getCompanySetting } from "../settings/queries";
 import { isLiveTicketClash, otherOpenTicket } from "./conflict";
@@ -66,7 +67,12 @@ interface Deps {
 interface Change {
   set: Updateable<TicketsTable>;
   logs: { type: TicketLogType; userId: number | null; queueId: number | null }[];
+  /** Changes that move the ticket to another user or queue are audited under this action. */
+  audit?: AuditAction;
 }
+
+/** What the audit log keeps of a ticket's move: its status, user and queue. */
+const placeOf = (t: Pick<TicketCore, "status" | "userId" | "queueId">) => ({ status: t.status, userId: t.userId, queueId: t.queueId });
 
 const changed = () => new AppError("ERR_TICKET_CHANGED", 409, "The ticket changed meanwhile; reload it");
 
@@ -79,6 +85,11 @@ export function createTransitions(ctx: AppContext, deps: Deps) {
     await ctx.db.transaction().execute(async (trx) => {
       if (!(await updateTicketIfUnchanged(trx, actor.companyId, ticket, { ...change.set, updatedAt: nowIso }))) throw changed();
       for (const log of change.logs) await addTicketLog(trx, actor.companyId, { ticketId: ticket.id, ...log, createdAt: nowIso });
+      if (change.audit) {
+        const before = placeOf(ticket);
+        const after = placeOf({ ...before, ...change.set } as TicketCore);
+        await recordAudit(trx, ctx.clock.now(), actor, { companyId: actor.companyId, entity: "ticket", entityId: ticket.id, action: change.audit, before, after });
+      }
     });
     publish(actor.companyId, ticket, change.set);
   }
@@ -111,7 +122,7 @@ export function createTransitions(ctx: AppContext, deps: Deps) {
     const queueId = input.queueId ?? ticket.queueId;
     const logs: Change["logs"] = [{ type: "open", userId, queueId }];
     if (queueId !== ticket.queueId) logs.push({ type: "queue", userId: actor.userId, queueId });
-    await apply(actor, ticket, { set: { status: ticket.isGroup === 1 ? "group" : "open", userId, queueId, ...integration(input) }, logs });
+    await apply(actor, ticket, { set: { status: ticket.isGroup === 1 ? "group" : "open", userId, queueId, ...integration(input) }, logs, audit: "accept" });
     await effects.acceptedGreeting(actor, ticket.id);
     return withQueueFlag(await deps.viewFor(actor, ticket.id));
   }
@@ -129,6 +140,7 @@ export function createTransitions(ctx: AppContext, deps: Deps) {
       await apply(actor, ticket, {
         set: { status: ticket.isGroup === 1 ? "group" : "open", userId, queueId, closedAt: null, ...integration(input) },
         logs: [{ type: "reopen", userId, queueId }],
+        audit: "reopen",
       });
     } catch (err) {
       if (!isLiveTicketClash(err)) throw err;
@@ -139,7 +151,11 @@ export function createTransitions(ctx: AppContext, deps: Deps) {
   }
 
   async function returnToQueue(actor: Actor, ticket: TicketCore) {
-    await apply(actor, ticket, { set: { status: "pending", userId: null }, logs: [{ type: "pending", userId: actor.userId, queueId: ticket.queueId }] });
+    await apply(actor, ticket, {
+      set: { status: "pending", userId: null },
+      logs: [{ type: "pending", userId: actor.userId, queueId: ticket.queueId }],
+      audit: "return",
+    });
     return deps.viewFor(actor, ticket.id);
   }
 
@@ -182,7 +198,7 @@ export function createTransitions(ctx: AppContext, deps: Deps) {
       await effects.transferred(actor, newId, input.msgTransfer);
       return deps.viewFor(actor, newId);
     }
-    await apply(actor, ticket, { set: { queueId: input.queueId, userId, status, isTransfered: 1, ...integration(input) }, logs });
+    await apply(actor, ticket, { set: { queueId: input.queueId, userId, status, isTransfered: 1, ...integration(input) }, logs, audit: "transfer" });
     await effects.transferred(actor, ticket.id, input.msgTransfer);
     return deps.viewFor(actor, ticket.id);
   }
@@ -211,6 +227,15 @@ export function createTransitions(ctx: AppContext, deps: Deps) {
       });
       await log(id, "create", actor.userId, to.queueId);
       await log(id, "receivedTransfer", to.userId, to.queueId);
+      // One entry for the move: this ticket closed, the conversation going on in ticket `id` with the new queue and user.
+      await recordAudit(trx, ctx.clock.now(), actor, {
+        companyId: actor.companyId,
+        entity: "ticket",
+        entityId: ticket.id,
+        action: "transfer",
+        before: placeOf(ticket),
+        after: { status: "closed", userId: to.userId, queueId: to.queueId, ticketId: id },
+      });
       return id;
     });
     ctx.bus.emit("ticket.updated", { companyId: actor.companyId, ticketId: ticket.id });

@@ -6,10 +6,12 @@ import { forCompany } from "../../db/scope";
 import { PAGE_SIZE, pageOf, pageWindow } from "../../http/paging";
 import { AppError, noPermission, validationError } from "../../http/errors";
 import { type Actor, assertCan, can } from "../../http/permissions";
+import type { AuditFields } from "../audit/record";
 import { findCompany } from "../auth/queries";
 import { findConnection } from "../connections/queries";
 import { announceReleased, releaseUserTickets } from "../tickets/release";
 import { assertBelowPlanLimit } from "../plans/limits";
+import { recordAudit } from "../audit/record";
 import {
   countOtherAdmins,
   countOtherSupers,
@@ -89,6 +91,11 @@ async function assertRefsOf(db: Db, companyId: number, input: { queueIds?: numbe
 
 export function createUsersService(ctx: AppContext) {
   const now = () => ctx.clock.now().toISOString();
+  /** A user's row and queue links as the audit log keeps them (the password hash is redacted there). */
+  const audit = (db: Db, actor: Actor, user: User, action: "create" | "update" | "delete", before?: AuditFields, after?: AuditFields) =>
+    recordAudit(db, ctx.clock.now(), actor, { companyId: user.companyId, entity: "user", entityId: user.id, action, before, after });
+  const sorted = (ids: readonly number[]) => [...new Set(ids)].sort((a, b) => a - b);
+  const queueIdsOf = async (db: Db, user: User) => sorted(((await queuesOfUsers(db, user.companyId, [user.id])).get(user.id) ?? []).map((q) => q.id));
 
   async function view(user: User) {
     const queues = await queuesOfUsers(ctx.db, user.companyId, [user.id]);
@@ -151,6 +158,7 @@ export function createUsersService(ctx: AppContext) {
         await assertRefsOf(trx, companyId, input);
         const row = await insertUser(trx, companyId, { ...toColumns(input, passwordHash), name: input.name, email: input.email, passwordHash });
         if (input.queueIds) await replaceUserQueues(trx, companyId, row.id, input.queueIds);
+        await audit(trx, actor, row, "create", undefined, { ...row, queueIds: sorted(input.queueIds ?? []) });
         return row;
       });
       ctx.bus.emit("user.created", { companyId, userId: user.id });
@@ -173,12 +181,14 @@ export function createUsersService(ctx: AppContext) {
         if (target.super === 1 && input.super === false && (await countOtherSupers(trx, id)) === 0) {
           throw lastAdmin("The platform needs at least one super user");
         }
+        const queueIds = input.queueIds && (await queueIdsOf(trx, target));
         const row = await updateUser(trx, actor.companyId, id, {
           ...toColumns(input, passwordHash),
           ...(endsSession && { tokenVersion: target.tokenVersion + 1 }),
           updatedAt: now(),
         });
         if (input.queueIds) await replaceUserQueues(trx, actor.companyId, id, input.queueIds);
+        await audit(trx, actor, row, "update", { ...target, ...(queueIds && { queueIds }) }, { ...row, ...(input.queueIds && { queueIds: sorted(input.queueIds) }) });
         return row;
       });
       ctx.bus.emit("user.updated", { companyId: actor.companyId, userId: id });
@@ -202,8 +212,10 @@ export function createUsersService(ctx: AppContext) {
       const changed = await ctx.db
         .transaction()
         .execute(async (trx) => {
-          const previous = (await editableTarget(trx, actor, id)).profileImage;
-          return { previous, user: await updateUser(trx, actor.companyId, id, { profileImage: saved.key, updatedAt: now() }) };
+          const target = await editableTarget(trx, actor, id);
+          const user = await updateUser(trx, actor.companyId, id, { profileImage: saved.key, updatedAt: now() });
+          await audit(trx, actor, user, "update", target, user);
+          return { previous: target.profileImage, user };
         })
         .catch(async (err) => {
           await dropImage(actor.companyId, saved.key);
@@ -226,6 +238,7 @@ export function createUsersService(ctx: AppContext) {
         if (row.profile === "admin" && (await countOtherAdmins(trx, actor.companyId, id)) === 0) throw lastAdmin("The company needs at least one admin");
         // Their tickets return to the queue before the user goes; history (messages, logs) stays.
         const released = await releaseUserTickets(trx, actor.companyId, id, now());
+        await audit(trx, actor, row, "delete", { ...row, queueIds: await queueIdsOf(trx, row) });
         await deleteUser(trx, actor.companyId, id);
         return { target: row, released };
       });
