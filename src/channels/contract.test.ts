@@ -2,7 +2,7 @@ import { login } from "../../tests/helpers/factories";
 import { ADMIN } from "../../tests/helpers/test-app";
 import { createChannelTestApp, createTestChannel } from "../../tests/helpers/test-channel";
 import { createConnection } from "./connections";
-import { runChannelContract } from "./contract";
+import { runChannelContract } from "../../tests/contract/channel-contract";
 
 // The contract against the injectable test plugin; every real plugin runs the same suite with its fake provider.
 runChannelContract("testchan", async () => {

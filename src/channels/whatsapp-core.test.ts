@@ -11,7 +11,7 @@ import { until } from "../../plugins/channels/whatsapp/testing/setup";
 import { createUser } from "../../tests/helpers/factories";
 import type { ChannelTestApp } from "../../tests/helpers/test-channel";
 import { setCompanySetting } from "../modules/settings/queries";
-import { eventually } from "./contract";
+import { eventually } from "../../tests/contract/channel-contract";
 
 const LID = "204981163454231@lid";
 const PN = "5511912345678@s.whatsapp.net";

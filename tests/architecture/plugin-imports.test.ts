@@ -24,7 +24,7 @@ const SRC = join(ROOT, "src");
 const ADAPTERS = ["src/channels/adapter", "src/integrations/adapter"];
 /** The registry builds the plugins from the app's configuration, so it alone also reads its type. */
 const EXTRA: Record<string, string[]> = { "plugins/index.ts": ["src/config"] };
-/** Test support by name: the contract suite's harness (the channel contract, src/channels/contract.ts) and web chat's test server. */
+/** Test support by name: the contract suite's harness (the channel contract, tests/contract/channel-contract.ts) and web chat's test server. */
 const SUPPORT_NAMES = new Set(["contract-harness.ts", "test-server.ts"]);
 
 const isSupport = (path: string) => path.endsWith(".test.ts") || SUPPORT_NAMES.has(path.split("/").pop()!) || path.split("/").includes("testing");

@@ -4,7 +4,8 @@
  * compiles in) and the web-chat widget (widget/src). Read from the sources:
  *   - no shipped file imports test support (tests/, *.test.ts, testing/ folders, contract harnesses, test servers);
  *   - every function, class, constant and class method a shipped file declares is used by shipped code: a declaration
- *     only tests call (a failure injector, a clock tests move, a signer only the fakes need) lives in test code.
+ *     only tests call (a failure injector, a clock tests move, a signer only the fakes need) lives in test code;
+ *   - every file of src/ but its *.test.ts is shipped: test support (fixtures, suites, harnesses) lives under tests/.
  */
 import { describe, expect, test } from "bun:test";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
@@ -81,6 +82,18 @@ describe("test seams do not ship", () => {
   test("no shipped file imports test support", () => {
     const offending = [...shipped].filter(([file]) => isTestSupport(file)).map(([file, by]) => `${by} imports ${file}`);
     expect(offending).toEqual([]);
+  });
+
+  test("every file of src/ but its tests is shipped (test support lives under tests/)", () => {
+    // Type-only imports vanish from the transpiler's scan; the types they name (the schema, the event map) ship too.
+    const typed = new Set(
+      [...shipped.keys()].flatMap((file) =>
+        TS.test(file)
+          ? [...readFileSync(join(ROOT, file), "utf8").matchAll(/\b(?:import|export)\s+type\s[^;]*?\bfrom\s*["']([^"']+)["']/g)].map((m) => resolveImport(file, m[1]!))
+          : [],
+      ),
+    );
+    expect(filesIn("src").filter((f) => !shipped.has(f) && !typed.has(f))).toEqual([]);
   });
 
   test("every declaration of shipped code is used by shipped code", () => {

@@ -13,8 +13,8 @@
  * Only tests import this file (it uses bun:test).
  */
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import type { AppContext } from "../context";
-import type { Ack, ChannelErrorCode } from "./adapter";
+import type { AppContext } from "../../src/context";
+import type { Ack, ChannelErrorCode } from "../../src/channels/adapter";
 
 export interface ContractHarness {
   ctx: AppContext;

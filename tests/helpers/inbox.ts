@@ -3,11 +3,11 @@
  * allows groups, the first admin (allTicket, allowGroup and allUserChat on, no queues) and plain agents.
  * Tickets arrive the way they do in production: through the channel's inbound pipeline.
  */
-import { createConnection } from "../../channels/connections";
-import type { CompanySettingKey } from "../settings/catalogue";
-import { createUser, login, type TestUser } from "../../../tests/helpers/factories";
-import { ADMIN } from "../../../tests/helpers/test-app";
-import { type ChannelTestApp, createChannelTestApp, createTestChannel, type TestSession } from "../../../tests/helpers/test-channel";
+import { createConnection } from "../../src/channels/connections";
+import type { CompanySettingKey } from "../../src/modules/settings/catalogue";
+import { createUser, login, type TestUser } from "./factories";
+import { ADMIN } from "./test-app";
+import { type ChannelTestApp, createChannelTestApp, createTestChannel, type TestSession } from "./test-channel";
 
 export interface Inbox {
   t: ChannelTestApp;

@@ -1,5 +1,5 @@
 /**
- * The channel contract's harness (src/channels/contract.ts) for the Meta plugins, driving them through their real
+ * The channel contract's harness (tests/contract/channel-contract.ts) for the Meta plugins, driving them through their real
  * path: the real app, signed webhook deliveries of documented fixtures, and the fake Graph recording our sends.
  * Each plugin's contract.test.ts says only what differs (plugins, webhook path, connection, payload shapes):
  *
@@ -10,7 +10,7 @@
 import { expect } from "bun:test";
 import type { Ack, ChannelPlugin } from "../../../src/channels/adapter";
 import { createConnection } from "../../../src/channels/connections";
-import type { ContractHarness } from "../../../src/channels/contract";
+import type { ContractHarness } from "../../../tests/contract/channel-contract";
 import { FAKE_IDS, FakeGraph, type GraphErrorName, signedDelivery } from "../../../tests/fakes/meta-graph";
 import { login } from "../../../tests/helpers/factories";
 import { ADMIN } from "../../../tests/helpers/test-app";

@@ -2,7 +2,7 @@
  * The channels core's contract suite against the instagram plugin (Messenger API for Instagram), through the
  * shared /api/webhooks/meta endpoint the core mounts, and the fake Graph.
  */
-import { runChannelContract } from "../../../src/channels/contract";
+import { runChannelContract } from "../../../tests/contract/channel-contract";
 import { FAKE_IDS } from "../../../tests/fakes/meta-graph";
 import { deliverMessengerText, makeMetaHarness, messengerEvent, messengerPlugins, messengerSent } from "../_meta-graph/contract-harness";
 

@@ -1,5 +1,5 @@
 /**
- * The channel contract's harness for web chat (src/channels/contract.ts), driving the plugin through its real path:
+ * The channel contract's harness for web chat (tests/contract/channel-contract.ts), driving the plugin through its real path:
  * visitor sessions and posts over HTTP, replies and acks over visitor sockets.
  *
  * Web chat stores a visitor's message under `v:<visitorId>:<clientId>` (not the bare id a provider would give): the
@@ -7,7 +7,7 @@
  */
 import type { ChannelErrorCode } from "../../../src/channels/adapter";
 import { createConnection } from "../../../src/channels/connections";
-import type { ContractHarness } from "../../../src/channels/contract";
+import type { ContractHarness } from "../../../tests/contract/channel-contract";
 import { Peer, until } from "../../../tests/helpers/socket-peer";
 import { RefusingWebchatSession, startWebchatServer } from "./test-server";
 

@@ -2,7 +2,7 @@
  * The channels core's contract suite against the whatsappapi plugin: the real app (store, sessions, outbound),
  * the plugin's real webhook route (/api/webhooks/whatsappapi/:connectionId, signed deliveries) and the fake Graph.
  */
-import { runChannelContract } from "../../../src/channels/contract";
+import { runChannelContract } from "../../../tests/contract/channel-contract";
 import { FAKE_IDS } from "../../../tests/fakes/meta-graph";
 import { makeMetaHarness } from "../_meta-graph/contract-harness";
 import { createWhatsAppCloudPlugin } from "./index";

@@ -4,7 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import type { WAMessage } from "baileys";
-import { eventually } from "../../../src/channels/contract";
+import { eventually } from "../../../tests/contract/channel-contract";
 import { decodeFixture } from "./fixtures";
 import { whatsappOnCore } from "./testing/core";
 

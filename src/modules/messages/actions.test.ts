@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { ChannelError, type MessageRef } from "../../channels/adapter";
 import { createCompany } from "../../../tests/helpers/factories";
 import { tokenFor } from "../../../tests/helpers/socket-peer";
-import { createInbox, type Inbox } from "../tickets/testing";
+import { createInbox, type Inbox } from "../../../tests/helpers/inbox";
 
 let w: Inbox | undefined;
 afterEach(async () => {

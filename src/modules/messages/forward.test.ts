@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { createCompany } from "../../../tests/helpers/factories";
 import type { ChannelTestApp } from "../../../tests/helpers/test-channel";
-import { createInbox, type Inbox } from "../tickets/testing";
+import { createInbox, type Inbox } from "../../../tests/helpers/inbox";
 import { FORWARD_GAP_MS, FORWARD_JOB } from "./forward";
 
 let w: Inbox | undefined;

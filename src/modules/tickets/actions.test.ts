@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { createCompany } from "../../../tests/helpers/factories";
 import { announceReleased, releaseUserTickets } from "./release";
-import { createInbox, type Inbox } from "./testing";
+import { createInbox, type Inbox } from "../../../tests/helpers/inbox";
 
 let w: Inbox | undefined;
 afterEach(async () => {

@@ -6,7 +6,7 @@ import type { Actor } from "../../http/permissions";
 import { resolveListFilters } from "./list";
 import { cappedCountQuery, listTicketIds, pageIdsQuery, type TicketPageArgs } from "./queries";
 import type { ListTicketsQuery } from "./schema";
-import { createInbox, type Inbox } from "./testing";
+import { createInbox, type Inbox } from "../../../tests/helpers/inbox";
 import { listView } from "./visibility";
 
 let w: Inbox | undefined;

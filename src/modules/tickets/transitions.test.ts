@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { createCompany } from "../../../tests/helpers/factories";
-import { createInbox, type Inbox } from "./testing";
+import { createInbox, type Inbox } from "../../../tests/helpers/inbox";
 
 let w: Inbox | undefined;
 afterEach(async () => {
