@@ -3,7 +3,7 @@
  * ERR_ORIGIN_NOT_ALLOWED and its socket closes 4003; the widget page is framed only by those sites (CSP
  * frame-ancestors); the list is validated field by field when the connection is saved.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -16,20 +16,19 @@ let dist: string;
 beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), "multi100-widget-origins-"));
   await buildWidget(dist);
-});
-afterAll(() => rmSync(dist, { recursive: true, force: true }));
-afterEach(async () => {
+  h = await startWebchatServer();
+  for (const [k, v] of assetsFromDir(dist)) h.t.ctx.assets.set(k, v);
+}, 30_000);
+afterAll(async () => {
   await h?.stop();
-  h = undefined;
+  rmSync(dist, { recursive: true, force: true });
 });
 
 const SHOP = "https://shop.example.com";
 
 /** A web-chat connection created through the API, as the connection form saves it. */
 async function connection(allowedOrigins?: string[]) {
-  h = await startWebchatServer();
-  for (const [k, v] of assetsFromDir(dist)) h.t.ctx.assets.set(k, v);
-  const r = await http("POST", `${h.base}/api/whatsapp`, { token: h.admin, body: { name: "Shop", channel: "webchat", ...(allowedOrigins ? { config: { allowedOrigins } } : {}) } });
+  const r = await http("POST", `${h!.base}/api/whatsapp`, { token: h!.admin, body: { name: "Shop", channel: "webchat", ...(allowedOrigins ? { config: { allowedOrigins } } : {}) } });
   expect(r.status).toBe(201);
   return r.body as { id: number; widgetKey: string; config: { allowedOrigins: string[] } };
 }
@@ -79,7 +78,6 @@ describe("allowed origins", () => {
     const page = await http("GET", `${h!.base}/widget/${listed.widgetKey}`);
     expect(page.status).toBe(200);
     expect(page.headers.get("content-security-policy")).toContain(`frame-ancestors ${SHOP} http://127.0.0.1:8081;`);
-    await h!.stop();
     const open = await connection();
     expect((await http("GET", `${h!.base}/widget/${open.widgetKey}`)).headers.get("content-security-policy")).toContain("frame-ancestors *;");
   });
