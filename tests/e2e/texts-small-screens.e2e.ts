@@ -174,13 +174,15 @@ test("the bell lists the user's tickets with unread messages, live, and opens on
   const count = page.getByTestId("notifications-count");
   await expect(count).toHaveText("1");
   // A new ticket arrives while the page is open.
-  const second = await visitorTicket(request, token, connection.widgetKey, `Bell two ${tag}`, `second ${tag}`);
+  const second = await visitorTicket(request, token, connection.widgetKey, `Bell two ${tag}`, `*second* ${tag}`);
   await expect(count).toHaveText("2");
   await page.getByTestId("notifications-button").click();
   const items = page.getByTestId("notification-ticket");
   await expect(items).toHaveCount(2);
   await expect(items.first()).toContainText(`Bell two ${tag}`);
+  // The preview is plain text: the WhatsApp marks are stripped as in the ticket list.
   await expect(items.first()).toContainText(`second ${tag}`);
+  await expect(items.first()).not.toContainText("*");
   await page.screenshot({ path: screenshotPath("bell-unread-tickets") });
   await items.first().click();
   await expect(page).toHaveURL(new RegExp(`/tickets/${second.uuid}$`));

@@ -13,7 +13,7 @@ import * as Popover from "../../../components/ui/popover";
 import { Tip } from "../../../components/ui/tooltip";
 import { onSocketEvent } from "../../../realtime/socket";
 import { useSessionUser } from "../../auth/hooks";
-import { cut, LAST_MESSAGE_CUT, NAME_CUT } from "../../tickets/format";
+import { cut, LAST_MESSAGE_CUT, NAME_CUT, preview } from "../../tickets/format";
 import { unreadTicketsQuery } from "../../tickets/queries";
 import { setMobileTab } from "../../tickets/store";
 import type { Ticket } from "../../tickets/types";
@@ -105,7 +105,7 @@ export function NotificationsBell() {
                       <Avatar name={ticket.contact.name || "?"} src={ticket.contact.urlPicture} size="sm" />
                       <span className={css({ display: "flex", flexDirection: "column", flex: "1", minW: 0 })}>
                         <span className={cx(ellipsis, css({ fontWeight: "semibold", fontSize: "sm" }))}>{cut(ticket.contact.name, NAME_CUT)}</span>
-                        <span className={cx(ellipsis, css({ fontSize: "xs", color: "fg.muted" }))}>{cut(ticket.lastMessage, LAST_MESSAGE_CUT)}</span>
+                        <span className={cx(ellipsis, css({ fontSize: "xs", color: "fg.muted" }))}>{preview(ticket.lastMessage, LAST_MESSAGE_CUT)}</span>
                       </span>
                       <Badge tone="accent" aria-label={t("tickets.item.unread", { count: ticket.unreadMessages })}>
                         {ticket.unreadMessages}
