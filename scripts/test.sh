@@ -30,7 +30,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 # 1. bun test (its report goes to stderr). *.e2e.ts files are not test files for bun.
 echo "== unit and API tests (bun test)"
-bun test "$@" 2>&1 | tee "$tmp/bun.log"
+bun test --timeout 20000 "$@" 2>&1 | tee "$tmp/bun.log"
 unit_rc=${PIPESTATUS[0]}
 unit_p=$(grep -Eo '^ *[0-9]+ pass$' "$tmp/bun.log" | grep -Eo '[0-9]+' | tail -1)
 unit_f=$(grep -Eo '^ *[0-9]+ fail$' "$tmp/bun.log" | grep -Eo '[0-9]+' | tail -1)
