@@ -113,10 +113,12 @@ export async function startServer(opts: {
   pollMs?: number;
   timeoutMs?: number;
   cwd?: string;
+  /** "source" mode: the source tree to run (another checkout, e.g. a git worktree of an older commit); this one by default. */
+  root?: string;
 }): Promise<BenchServer> {
   const port = opts.port ?? (await freePort());
   const mode = opts.mode ?? "binary";
-  const cmd = mode === "binary" ? [BINARY] : [process.execPath, join(ROOT, "src", "main.ts")];
+  const cmd = mode === "binary" ? [BINARY] : [process.execPath, join(opts.root ?? ROOT, "src", "main.ts")];
   const env = { ...benchEnv(opts.dataDir, opts.env), PORT: String(port) };
   const url = `http://127.0.0.1:${port}`;
   const pollMs = opts.pollMs ?? 5;
