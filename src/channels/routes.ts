@@ -32,8 +32,17 @@ export const channelWebhookRoutes = (ctx: AppContext) => {
           return new Response(JSON.stringify({ error: "ERR_INTERNAL", message: "An internal error occurred" }), { status: 500, headers: { "content-type": "application/json" } });
         }
       };
-      if (r.method === "GET") app.get(path, handle as any);
-      else app.post(path, handle as any, { parse: "none" });
+      const detail = {
+        tags: ["Webhooks"],
+        summary: r.method === "GET" ? `The provider's verification of /api/webhooks${path}` : `The provider's deliveries to /api/webhooks${path}`,
+        description:
+          r.method === "GET"
+            ? "Called by the provider when the webhook is registered; answers its challenge when the verify token matches."
+            : "Public: authenticated by the provider's signature over the raw body, which the channel plugin verifies before reading it. Answered 200 once taken (a body of an unexpected shape too: it is logged and its well-formed parts stored); 401 or 403 when the signature does not match.",
+        responses: { 200: { description: "Taken" } },
+      };
+      if (r.method === "GET") app.get(path, handle as any, { detail });
+      else app.post(path, handle as any, { parse: "none", detail });
     }
   };
   const shared = new Map<string, object>();

@@ -122,6 +122,7 @@ export function openApiDocument(routes: readonly DocumentedRoute[], version: str
       securitySchemes: {
         bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: "A user's access token (POST /api/auth/login), 15 minutes" },
         connectionToken: { type: "http", scheme: "bearer", description: "A connection's API token (connection form, managers only)" },
+        visitorToken: { type: "http", scheme: "bearer", description: "A web-chat visitor's token (POST /api/webchat/{widgetKey}/sessions)" },
       },
       schemas: components,
     },

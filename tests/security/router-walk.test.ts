@@ -36,6 +36,10 @@ const PUBLIC = new Set([
   "POST /api/forgetpassword/:email",
   "POST /api/resetpasswords",
   "GET /api/media/:key",
+  // The API document and its reference page: they describe the API and give access to nothing.
+  "GET /api/openapi.json",
+  "GET /api/reference",
+  "GET /api/reference/reference.js",
   // Web-chat visitor API: the widgetKey is public; the messages routes take a visitor token, not a user's (webchat.test.ts).
   "GET /api/webchat/:widgetKey/config",
   "POST /api/webchat/:widgetKey/sessions",

@@ -60,9 +60,29 @@ export const sessionBody = z.object({
 
 const clientIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "1-64 letters, digits, _ or -");
 
-export const postBody = z.object({
-  body: z.string().max(BODY_MAX).default(""),
-  clientId: clientIdSchema.optional(),
+/** A post: a text (required unless a file comes) and at most one file (multipart only). */
+export const postBody = z
+  .object({
+    body: z.string().max(BODY_MAX).default(""),
+    clientId: clientIdSchema.optional(),
+    file: z.array(z.instanceof(File), { error: "Send exactly one file" }).length(1, "Send exactly one file").optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.file && !v.body.trim()) ctx.addIssue({ code: "custom", path: ["body"], message: "Required" });
+  });
+
+const configAnswer = z.object({ title: z.string(), greeting: z.string(), color: z.string() });
+const visitorMessageAnswer = z.looseObject({
+  id: z.number(),
+  body: z.string(),
+  mediaUrl: z.string().nullable(),
+  mediaType: z.string().nullable(),
+  createdAt: z.string(),
+  fromMe: z.boolean(),
+  ack: z.number(),
+  clientId: z.string().nullable(),
+  isDeleted: z.boolean(),
+  isEdited: z.boolean(),
 });
 
 const historyQuery = z.object({
@@ -174,68 +194,133 @@ export function webchatRoutes(host: PublicRoutesHost, limits: WebchatLimits) {
     return message;
   }
 
+  /** The chat (and for the messages routes the visitor) of each request, found before its input is validated. */
+  const found = new WeakMap<Request, { conn: Resolved; visitorId?: string }>();
+  const foundOf = (request: Request) => found.get(request)!;
+  const key = z.object({ widgetKey: z.string() });
+  const tags = ["Web chat (visitor API)"];
+  const visitorAuth = "A visitor token (POST …/sessions) as `Authorization: Bearer`; the widgetKey is public.";
+
   return new Elysia()
-    .get("/:widgetKey/config", async ({ params, request, server, set }) => {
-      const conn = await resolve(params.widgetKey, request);
-      limit(set, [{ key: `r:${host.clientIp(request, server)}`, limit: limits.readsPerIp }]);
-      const cfg = webchatConfigSchema.safeParse(safeJson(conn.config));
-      const c = cfg.success ? cfg.data : webchatConfigSchema.parse({});
-      return { title: c.title || conn.name, greeting: c.greeting, color: c.color };
-    })
+    .get(
+      "/:widgetKey/config",
+      ({ request }) => {
+        const { conn } = foundOf(request);
+        const cfg = webchatConfigSchema.safeParse(safeJson(conn.config));
+        const c = cfg.success ? cfg.data : webchatConfigSchema.parse({});
+        return { title: c.title || conn.name, greeting: c.greeting, color: c.color };
+      },
+      {
+        params: key,
+        async transform({ params, request, server, set }) {
+          found.set(request, { conn: await resolve(params.widgetKey, request) });
+          limit(set, [{ key: `r:${host.clientIp(request, server)}`, limit: limits.readsPerIp }]);
+        },
+        response: { 200: configAnswer },
+        detail: { tags, summary: "The widget's title, greeting and colour", description: "Public: the widgetKey names the chat. 404 ERR_NOT_FOUND, 403 ERR_ORIGIN_NOT_ALLOWED, 429 ERR_RATE_LIMITED." },
+      },
+    )
 
-    .post("/:widgetKey/sessions", async ({ params, body, request, server, set }) => {
-      const conn = await resolve(params.widgetKey, request);
-      limit(set, [{ key: `s:${host.clientIp(request, server)}`, limit: limits.sessionsPerIp }]);
-      const input = host.parse(sessionBody, body);
-      const visitorId = crypto.randomUUID();
-      const contact = await conn.session.host.contact({
-        id: visitorId,
-        name: input.name,
-        ...(input.email ? { email: input.email } : {}),
-        ...(input.phone ? { number: input.phone } : {}),
-      });
-      return { visitorToken: tokens.sign(visitorId, conn.connectionId, host.clock.now().getTime()), contact: { id: contact.id, name: contact.name } };
-    })
+    .post(
+      "/:widgetKey/sessions",
+      async ({ request, body }) => {
+        const { conn } = foundOf(request);
+        const visitorId = crypto.randomUUID();
+        const contact = await conn.session.host.contact({
+          id: visitorId,
+          name: body.name,
+          ...(body.email ? { email: body.email } : {}),
+          ...(body.phone ? { number: body.phone } : {}),
+        });
+        return { visitorToken: tokens.sign(visitorId, conn.connectionId, host.clock.now().getTime()), contact: { id: contact.id, name: contact.name } };
+      },
+      {
+        params: key,
+        async transform({ params, request, server, set }) {
+          found.set(request, { conn: await resolve(params.widgetKey, request) });
+          limit(set, [{ key: `s:${host.clientIp(request, server)}`, limit: limits.sessionsPerIp }]);
+        },
+        body: sessionBody,
+        response: { 200: z.object({ visitorToken: z.string(), contact: z.object({ id: z.number(), name: z.string() }) }) },
+        detail: { tags, summary: "Start a visitor's chat: their contact and a visitor token", description: "Public: the widgetKey names the chat. 404 ERR_NOT_FOUND, 403 ERR_ORIGIN_NOT_ALLOWED, 429 ERR_RATE_LIMITED." },
+      },
+    )
 
-    .get("/:widgetKey/messages", async ({ params, query, headers, request, server, set }) => {
-      const conn = await resolve(params.widgetKey, request);
-      const { visitorId } = visitorOf(headers.authorization, conn);
-      limit(set, [{ key: `r:${host.clientIp(request, server)}`, limit: limits.readsPerIp }]);
-      const { before } = host.parse(historyQuery, query);
-      const rows = await conn.session.host.history(visitorId, { beforeId: before, limit: PAGE_SIZE + 1 });
-      const page = rows.slice(0, PAGE_SIZE).reverse();
-      for (const m of page) if (m.fromMe && m.ack < 3) conn.session.allowAck(visitorId, m.id);
-      return { messages: visitorMessages(conn.session, visitorId, page), hasMore: rows.length > PAGE_SIZE };
-    })
+    .get(
+      "/:widgetKey/messages",
+      async ({ request, query }) => {
+        const { conn, visitorId } = foundOf(request);
+        const rows = await conn.session.host.history(visitorId!, { beforeId: query.before, limit: PAGE_SIZE + 1 });
+        const page = rows.slice(0, PAGE_SIZE).reverse();
+        for (const m of page) if (m.fromMe && m.ack < 3) conn.session.allowAck(visitorId!, m.id);
+        return { messages: visitorMessages(conn.session, visitorId!, page), hasMore: rows.length > PAGE_SIZE };
+      },
+      {
+        params: key,
+        async transform({ params, headers, request, server, set }) {
+          const conn = await resolve(params.widgetKey, request);
+          found.set(request, { conn, visitorId: visitorOf(headers.authorization, conn).visitorId });
+          limit(set, [{ key: `r:${host.clientIp(request, server)}`, limit: limits.readsPerIp }]);
+        },
+        query: historyQuery,
+        response: { 200: z.object({ messages: z.array(visitorMessageAnswer), hasMore: z.boolean() }) },
+        detail: { tags, summary: "The visitor's conversation, 20 a page, older pages with before", description: `${visitorAuth} 401 ERR_UNAUTHORIZED, 404 ERR_NOT_FOUND, 429 ERR_RATE_LIMITED.`, security: [{ visitorToken: [] }] },
+      },
+    )
 
-    .post("/:widgetKey/messages", async ({ params, body, headers, request, server, set }) => {
-      const conn = await resolve(params.widgetKey, request);
-      const { visitorId } = visitorOf(headers.authorization, conn);
-      const ip = host.clientIp(request, server);
-      limit(set, [
-        { key: `v:${conn.connectionId}:${visitorId}`, limit: limits.messagesPerVisitor },
-        { key: `m:${ip}`, limit: limits.messagesPerIp },
-      ]);
-      const input = await postInput(host, request, body);
-      const event: InboundMessage = {
-        type: "message",
-        chat: { id: visitorId },
-        externalId: inboundExternalId(visitorId, input.clientId ?? crypto.randomUUID()),
-        fromMe: false,
-        body: input.body,
-        ...(input.file ? { media: { data: input.file, name: input.file.name || "file", mime: input.file.type || undefined } } : {}),
-      };
-      const result = await conn.session.host.inbound(event);
-      if (result.status === "dropped") {
-        if (result.reason === "connection_deleted") throw chatUnavailable();
-        throw host.errors.validation({ body: "The message was not accepted" });
-      }
-      if (result.status === "updated") throw host.errors.internal("Unexpected inbound result");
-      const message = await answerOf(conn.session, visitorId, event, result);
-      // The visitor's other tabs show it too (the widget de-duplicates by id).
-      if (result.status === "stored") conn.session.push(visitorId, { event: "message", data: message });
-      return { message };
-    })
+    .post(
+      "/:widgetKey/messages",
+      async ({ request, body }) => {
+        const { conn, visitorId } = foundOf(request);
+        const file = body.file?.[0];
+        if (file) {
+          // Checked here so the visitor gets 413/415 at once; the media store checks the same again when it saves the file.
+          const maxBytes = await host.mediaLimitBytes();
+          if (file.size > maxBytes) throw host.errors.mediaTooLarge(`The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`);
+          if (!(await host.acceptsMedia(file))) throw host.errors.mediaTypeNotAllowed("This type of file is not accepted here");
+        }
+        const event: InboundMessage = {
+          type: "message",
+          chat: { id: visitorId! },
+          externalId: inboundExternalId(visitorId!, body.clientId ?? crypto.randomUUID()),
+          fromMe: false,
+          body: body.body,
+          ...(file ? { media: { data: file, name: file.name || "file", mime: file.type || undefined } } : {}),
+        };
+        const result = await conn.session.host.inbound(event);
+        if (result.status === "dropped") {
+          if (result.reason === "connection_deleted") throw chatUnavailable();
+          throw host.errors.validation({ body: "The message was not accepted" });
+        }
+        if (result.status === "updated") throw host.errors.internal("Unexpected inbound result");
+        const message = await answerOf(conn.session, visitorId!, event, result);
+        // The visitor's other tabs show it too (the widget de-duplicates by id).
+        if (result.status === "stored") conn.session.push(visitorId!, { event: "message", data: message });
+        return { message };
+      },
+      {
+        params: key,
+        async transform(c) {
+          const conn = await resolve(c.params.widgetKey, c.request);
+          const { visitorId } = visitorOf(c.headers.authorization, conn);
+          found.set(c.request, { conn, visitorId });
+          const ip = host.clientIp(c.request, c.server);
+          limit(c.set, [
+            { key: `v:${conn.connectionId}:${visitorId}`, limit: limits.messagesPerVisitor },
+            { key: `m:${ip}`, limit: limits.messagesPerIp },
+          ]);
+          if ((c.request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) c.body = postForm(c.body as Record<string, unknown>);
+        },
+        body: postBody,
+        response: { 200: z.object({ message: visitorMessageAnswer }) },
+        detail: {
+          tags,
+          summary: "Post the visitor's message: JSON {body, clientId}, or multipart with one file (file) and an optional body",
+          description: `${visitorAuth} A repeated clientId answers the same message (idempotent). 401 ERR_UNAUTHORIZED, 404 ERR_NOT_FOUND, 413 ERR_MEDIA_TOO_LARGE, 415 ERR_MEDIA_TYPE_NOT_ALLOWED, 429 ERR_RATE_LIMITED.`,
+          security: [{ visitorToken: [] }],
+        },
+      },
+    )
 
     .use(
       // Its own instance, so the address resolver runs for the socket's upgrade only.
@@ -274,30 +359,15 @@ export function webchatRoutes(host: PublicRoutesHost, limits: WebchatLimits) {
     );
 }
 
-/** JSON {body, clientId} or multipart {file (or attachment/media), body?, clientId?}; one file per message. */
-async function postInput(host: PublicRoutesHost, request: Request, raw: unknown): Promise<{ body: string; clientId?: string; file?: File }> {
-  const type = request.headers.get("content-type") ?? "";
-  if (!type.startsWith("multipart/form-data")) {
-    const input = host.parse(postBody, raw);
-    if (!input.body.trim()) throw host.errors.validation({ body: "Required" });
-    return input;
-  }
-  const form = (raw ?? {}) as Record<string, unknown>;
+/**
+ * The multipart form of a post as its schema reads it: body and clientId once each, and the files of `file` (or
+ * `attachment`, `media`) as a list; a file field holding no file is kept as sent, so the schema refuses it.
+ */
+function postForm(form: Record<string, unknown>): Record<string, unknown> {
   const text = (v: unknown) => (typeof v === "string" ? v : Array.isArray(v) && typeof v[0] === "string" ? v[0] : undefined);
-  const input = host.parse(postBody, { body: text(form.body), clientId: text(form.clientId) });
   const given = form.file ?? form.attachment ?? form.media;
   const files = (Array.isArray(given) ? given : given === undefined ? [] : [given]).filter((f): f is File => f instanceof File);
-  if (given !== undefined && files.length !== 1) throw host.errors.validation({ file: "Send exactly one file" });
-  const file = files[0];
-  if (!file) {
-    if (!input.body.trim()) throw host.errors.validation({ body: "Required" });
-    return input;
-  }
-  // Checked here so the visitor gets 413/415 at once; the media store checks the same again when it saves the file.
-  const maxBytes = await host.mediaLimitBytes();
-  if (file.size > maxBytes) throw host.errors.mediaTooLarge(`The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`);
-  if (!(await host.acceptsMedia(file))) throw host.errors.mediaTypeNotAllowed("This type of file is not accepted here");
-  return { ...input, file };
+  return { body: text(form.body), clientId: text(form.clientId), ...(given !== undefined ? { file: files.length ? files : given } : {}) };
 }
 
 function toVisitorMessage(m: HostMessage, visitorId: string): VisitorMessage {
