@@ -29,10 +29,3 @@ export function routeValidationError(error: { validator?: unknown; value?: unkno
   const result = schema.safeParse(error.value);
   return validationError(result.success ? {} : fieldErrorsOf(result.error.issues));
 }
-
-/** Path ids: positive integers only; anything else is a validation error, never a 500. */
-export function parseId(value: unknown, field = "id"): number {
-  const n = typeof value === "string" && /^[1-9][0-9]{0,15}$/.test(value) ? Number(value) : Number.NaN;
-  if (!Number.isSafeInteger(n)) throw validationError({ [field]: "Invalid id" });
-  return n;
-}
