@@ -20,6 +20,8 @@ import type { AnyElysia } from "elysia";
 import type { z } from "zod";
 import type { Clock } from "../clock";
 import type { Logger } from "../log";
+import type { InboundChat, InboundEvent, InboundMessage, InboundResult, MessageRef, OutboundMessage } from "./adapter-messages";
+import type { PublicRoutesHost } from "./adapter-public";
 
 /** A connection's status as the spec names it (the web app shows a button per status). */
 export type ConnectionStatus = "qrcode" | "OPENING" | "PAIRING" | "CONNECTED" | "TIMEOUT" | "DISCONNECTED";
@@ -133,165 +135,9 @@ export interface ChannelManifest<C extends z.ZodType = z.ZodType> {
   formatting?: "whatsapp" | "plain";
 }
 
-// ---------------------------------------------------------------------------------------------------------------
-// Inbound: one normalised shape for every channel
-
-/** The chat a channel event belongs to: a person, or a group. */
-export interface InboundChat {
-  /** The channel's stable id for this chat (phone number, PSID, IGSID, visitor id, group jid). */
-  id: string;
-  /** Display name (person's profile name, group subject). Refreshes the contact's name while it has none of its own. */
-  name?: string;
-  /** Profile picture URL; refreshes the contact's picture. */
-  picture?: string;
-  isGroup?: boolean;
-  /** Phone number to store on the contact (digits), when the channel has one. */
-  number?: string;
-  email?: string;
-}
-
-/** The person who wrote in a group chat. */
-export interface InboundParticipant {
-  id: string;
-  name?: string;
-}
-
-/** Inbound media: bytes, or a fetcher the core calls once it knows the message is new. */
-export interface InboundMedia {
-  data?: Uint8Array | ArrayBuffer | Blob;
-  fetch?: () => Promise<Uint8Array | ArrayBuffer | Blob>;
-  /** What the channel says the type is; the media store sniffs the bytes anyway. */
-  mime?: string;
-  name?: string;
-  /** The kind of file the channel names: shown while the file downloads and kept when it cannot be had. */
-  kind?: InboundMediaKind;
-  /**
-   * A JSON handle the connection's session downloads the file with later (ChannelSession.fetchMedia). With it, a live
-   * message is stored at once, shown as downloading, and its file is fetched afterwards as durable work (retried with
-   * backoff, resumed after a restart), the message updated when it arrives: a webhook is answered without waiting for
-   * the provider's CDN. Without it, the core fetches the file before the message is stored.
-   */
-  ref?: Record<string, unknown>;
-}
-
-export type InboundMediaKind = "image" | "video" | "audio" | "file";
-
-export interface InboundLocation {
-  latitude: number;
-  longitude: number;
-  name?: string;
-  address?: string;
-}
-
-interface InboundBase {
-  chat: InboundChat;
-  /** Group messages: who wrote. */
-  participant?: InboundParticipant;
-  /**
-   * When the channel says it happened (ms epoch, Date or ISO). Ordering is arrival; this instant (never later than the
-   * arrival) is when the contact wrote, which the reply window of window24h channels counts from.
-   */
-  timestamp?: number | Date | string;
-}
-
-/** A message in the chat. fromMe: sent by the connection's own account from elsewhere (the phone). */
-export interface InboundMessage extends InboundBase {
-  type: "message";
-  /** The channel's message id: a repeated delivery with the same id is ignored. */
-  externalId: string;
-  fromMe: boolean;
-  body: string;
-  media?: InboundMedia;
-  /** The externalId of the message this one replies to. */
-  quotedExternalId?: string;
-  vCard?: string;
-  location?: InboundLocation;
-  /** Kind for non-text payloads the web app renders specially (e.g. adMetaPreview, template, call_log). */
-  kind?: string;
-  /** JSON-serialisable extras stored with the message. */
-  data?: Record<string, unknown>;
-  isForwarded?: boolean;
-}
-
-/** A reaction to a message; an empty emoji removes the reactor's reaction. */
-export interface InboundReaction extends InboundBase {
-  type: "reaction";
-  /** The externalId of the message reacted to. */
-  externalId: string;
-  fromMe: boolean;
-  emoji: string;
-}
-
-/** The message's text was edited on the channel. */
-export interface InboundEdit extends InboundBase {
-  type: "edit";
-  externalId: string;
-  body: string;
-}
-
-/** The message was deleted for everyone on the channel. */
-export interface InboundRevoke extends InboundBase {
-  type: "revoke";
-  externalId: string;
-}
-
-export type InboundEvent = InboundMessage | InboundReaction | InboundEdit | InboundRevoke;
-
-/** What host.inbound answers once the event is committed (or skipped). */
-export type InboundResult =
-  | { status: "stored"; messageId: number; ticketId: number; contactId: number; ticketCreated: boolean }
-  | { status: "duplicate"; messageId: number; ticketId: number; contactId: number | null }
-  | { status: "updated"; messageId: number; ticketId: number }
-  | { status: "dropped"; reason: "group_not_allowed" | "unknown_message" | "connection_deleted" | "invalid" };
-
-// ---------------------------------------------------------------------------------------------------------------
-// Outbound
-
-/** A message of ours on the channel (what react/edit/delete/markRead point at). */
-export interface MessageRef {
-  externalId: string;
-  chatId: string;
-  fromMe: boolean;
-  participant?: string;
-  /** The message's text (quote previews; empty for media without caption). Set on OutboundMessage.quoted. */
-  body?: string;
-}
-
-export interface OutboundMedia {
-  mime: string;
-  name: string;
-  size: number;
-  /** spec mediaType: image, audio, video or application. */
-  kind: string;
-  /** The bytes, read from the media store. */
-  read(): Promise<Uint8Array>;
-  /** A signed absolute link (1 hour) for providers that fetch media by URL; needs PUBLIC_URL. */
-  url: string;
-}
-
-/** A pre-approved message (WhatsApp template): the only kind a window24h channel takes once the window has closed. */
-export interface OutboundTemplate {
-  name: string;
-  /** The language code the provider lists it under (en_US, pt_BR...). */
-  language: string;
-  /** The provider's component parameters, passed through as given (WhatsApp: header/body/button parameters). */
-  components?: unknown[];
-}
-
-export interface OutboundMessage {
-  /** Our message id (stable across retries). */
-  messageId: number;
-  ticketId: number;
-  to: { chatId: string; isGroup: boolean; number?: string };
-  body: string;
-  media?: OutboundMedia;
-  quoted?: MessageRef;
-  vCard?: string;
-  /** Send a location (the body is then only the fallback text). */
-  location?: InboundLocation;
-  /** Send this template (the body is then its rendered text, as the conversation shows it). */
-  template?: OutboundTemplate;
-}
+// The message shapes and the public routes' host live beside this file; plugins import them from here.
+export * from "./adapter-messages";
+export * from "./adapter-public";
 
 // ---------------------------------------------------------------------------------------------------------------
 // Host and session
@@ -429,78 +275,6 @@ export type WebhookHandler = (req: WebhookRequest) => Response | Promise<Respons
 export interface WebhookRouter {
   get(path: string, handler: WebhookHandler): void;
   post(path: string, handler: WebhookHandler): void;
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Public routes
-
-/** A connection found by its public key (manifest.publicKey), with its session. */
-export interface PublicConnection {
-  id: number;
-  companyId: number;
-  name: string;
-  /** The stored config JSON, as saved (the plugin parses it with its schema). */
-  config: string;
-  /** The connection's session object, whatever its status. */
-  session: ChannelSession;
-}
-
-/** The address Bun's server answers for a request (Elysia's `server` in a handler). */
-export type RequestServer = { requestIP(request: Request): { address: string } | null } | null | undefined;
-
-/**
- * Errors in the core's shape: thrown from a public route, the app answers them as it answers its own
- * (`{error: ERR_*, message, ...}` with the status each constructor names).
- */
-export interface PublicErrors {
-  /** 404 ERR_NOT_FOUND */
-  notFound(message: string): Error;
-  /** 400 ERR_VALIDATION with one message per field */
-  validation(fields: Record<string, string>): Error;
-  /** 401 ERR_UNAUTHORIZED */
-  unauthorized(message: string): Error;
-  /** 429 ERR_RATE_LIMITED with `retryAfter` (seconds) in the body; the Retry-After header is the route's to set. */
-  rateLimited(message: string, retryAfterS: number): Error;
-  /** 413 ERR_MEDIA_TOO_LARGE */
-  mediaTooLarge(message: string): Error;
-  /** 415 ERR_MEDIA_TYPE_NOT_ALLOWED */
-  mediaTypeNotAllowed(message: string): Error;
-  /** 500 ERR_INTERNAL */
-  internal(message: string): Error;
-  /** 403 ERR_ORIGIN_NOT_ALLOWED: a site the connection does not let in (ChannelPlugin.embedOrigins). */
-  originNotAllowed(message: string): Error;
-}
-
-/** What the core hands a plugin's public routes: its own connections and sessions, and the core's request rules. */
-export interface PublicRoutesHost {
-  readonly log: Logger;
-  readonly clock: Clock;
-  /**
-   * The app's own secret, the same across restarts (it ends every signature made with it when rotated). Derive a key
-   * of the plugin's own from it (an HMAC over a label naming the plugin and purpose); never sign with it as it is.
-   */
-  readonly signingSecret: string;
-  /**
-   * The connection of this plugin with this public key, not deleted and with a session; undefined otherwise. Rows are
-   * cached a minute, but a stopped or deleted connection has no session and answers undefined at once.
-   */
-  connectionByPublicKey(key: string): Promise<PublicConnection | undefined>;
-  /** The session of a connection of this plugin, whatever its status; undefined when it has none. */
-  session(connectionId: number): ChannelSession | undefined;
-  /** The client's address (X-Forwarded-For's first hop only when TRUST_PROXY says a proxy sets it). */
-  clientIp(request: Request, server: RequestServer): string;
-  /**
-   * The Origin a request names when it is another site's than ours (ours: the request's Host, PUBLIC_URL's host or,
-   * behind a trusted proxy, X-Forwarded-Host); undefined for our own pages and for clients that send none.
-   */
-  foreignOrigin(request: Request): string | undefined;
-  readonly errors: PublicErrors;
-  /** Parses input with a zod schema; failures throw ERR_VALIDATION with one message per field, as every core route does. */
-  parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S>;
-  /** The largest file the platform accepts (platform setting downloadLimit), in bytes. */
-  mediaLimitBytes(): Promise<number>;
-  /** Whether the media store would accept this file's type (sniffed from its bytes against the allow-list). */
-  acceptsMedia(file: File): Promise<boolean>;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -37,13 +37,12 @@ import {
   type ChannelErrorCode,
   type ChannelSession,
   type InboundLocation,
-  type MessageRef,
-  type OutboundMessage,
   type OutboundTemplate,
   withTimeout,
 } from "./adapter";
 import type { ConnectionRef, InboundPipeline } from "./inbound";
 import { mediaTypeOf } from "./inbound-media";
+import { buildOutbound } from "./outbound-message";
 import { summary } from "./inbound-message";
 import { KeyedChain } from "./keyed";
 import {
@@ -58,14 +57,12 @@ import {
   messageToSend,
   queuedOfConnection,
   queuedOfTicket,
-  quotedMessage,
   requeueFailed,
   requeueForLater,
   retriesDue,
   setTicketLastMessage,
   ticketForMessage,
 } from "./outbound-queries";
-import { plainText } from "./text-format";
 import { assertReplyWindowOpen } from "./window";
 
 /** Codes the core stores on a failed message besides the plugins' ChannelError codes. */
@@ -304,7 +301,7 @@ export class Outbound {
     const session = this.deps.liveSession(row.connectionId);
     if (!session) return; // stays queued until the session reports CONNECTED
 
-    const outbound = await this.buildOutbound(row);
+    const outbound = await buildOutbound(this.ctx, row);
     // Claim: attempts and sendingAt are committed before the plugin is called.
     if (!(await claimForSend(this.ctx.db, row.id, now.toISOString()))) return;
 
@@ -375,60 +372,6 @@ export class Outbound {
     for (const r of rows) void this.dispatch(r.id, ticketId);
   }
 
-  private async buildOutbound(row: {
-    id: number;
-    companyId: number;
-    ticketId: number;
-    body: string;
-    mediaKey: string | null;
-    mediaType: string | null;
-    quotedMsgId: number | null;
-    vCard: string | null;
-    data: string | null;
-    identity: string | null;
-    number: string;
-    isGroup: number;
-    channel: string | null;
-  }): Promise<OutboundMessage> {
-    // A channel that shows WhatsApp's marks literally gets the text without them (the signature as "Name:").
-    const plain = row.channel !== null && this.ctx.channels.registry.get(row.channel)?.manifest.formatting === "plain";
-    const msg: OutboundMessage = {
-      messageId: row.id,
-      ticketId: row.ticketId,
-      to: { chatId: row.identity ?? row.number, isGroup: row.isGroup === 1, number: row.number || undefined },
-      body: plain ? plainText(row.body) : row.body,
-    };
-    if (row.vCard) msg.vCard = row.vCard;
-    const data = dataOf(row.data);
-    const location = locationOf(data);
-    if (location) msg.location = location;
-    const template = templateOf(data);
-    if (template) msg.template = template;
-    if (row.mediaKey) {
-      const found = await this.ctx.media.get(row.companyId, row.mediaKey);
-      if (found) {
-        const base = this.ctx.config.PUBLIC_URL?.replace(/\/$/, "") ?? "";
-        msg.media = {
-          mime: found.media.mime,
-          name: found.media.name,
-          size: found.media.size,
-          kind: row.mediaType ?? mediaTypeOf(found.media.mime),
-          read: async () => new Uint8Array(await found.file.arrayBuffer()),
-          url: base + this.ctx.media.url(row.companyId, row.mediaKey),
-        };
-      }
-    }
-    if (row.quotedMsgId) {
-      const q = await quotedMessage(this.ctx.db, row.companyId, row.quotedMsgId);
-      if (q?.externalId) {
-        const ref: MessageRef = { externalId: q.externalId, chatId: msg.to.chatId, fromMe: q.fromMe === 1, body: q.isDeleted === 1 ? "" : q.body };
-        if (q.participant) ref.participant = q.participant;
-        msg.quoted = ref;
-      }
-    }
-    return msg;
-  }
-
   private async recordSent(row: { id: number; companyId: number; ticketId: number }, conn: ConnectionRef, externalId: string | undefined): Promise<void> {
     const nowIso = this.ctx.clock.now().toISOString();
     const write = (ext: string | null) => markSent(this.ctx.db, row.id, ext, nowIso);
@@ -466,36 +409,6 @@ export class Outbound {
       if (!set.size) this.inflight.delete(connectionId);
     };
   }
-}
-
-/** A message's data JSON (empty when absent or malformed). */
-function dataOf(text: string | null): Record<string, unknown> {
-  if (!text) return {};
-  try {
-    const v = JSON.parse(text);
-    return v && typeof v === "object" ? (v as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
-
-/** The location stored with a message (data.location), when it is a well-formed one. */
-function locationOf(data: Record<string, unknown>): InboundLocation | undefined {
-  const l = data.location as Partial<InboundLocation> | undefined;
-  if (!l || !Number.isFinite(l.latitude) || !Number.isFinite(l.longitude)) return undefined;
-  return {
-    latitude: l.latitude!,
-    longitude: l.longitude!,
-    ...(typeof l.name === "string" && l.name ? { name: l.name } : {}),
-    ...(typeof l.address === "string" && l.address ? { address: l.address } : {}),
-  };
-}
-
-/** The template stored with a message (data.template), when it is a well-formed one. */
-function templateOf(data: Record<string, unknown>): OutboundTemplate | undefined {
-  const t = data.template as Partial<OutboundTemplate> | undefined;
-  if (!t || typeof t.name !== "string" || typeof t.language !== "string") return undefined;
-  return { name: t.name, language: t.language, ...(Array.isArray(t.components) ? { components: t.components } : {}) };
 }
 
 class TimeoutError extends Error {}
