@@ -93,6 +93,7 @@ test("pages that are not built are not routes: they answer the not-found page, n
 });
 
 test("screenshots of the menu: admin and plain user, light and dark, and the phone's drawer", async ({ browser, request }) => {
+  test.setTimeout(90_000); // four fresh browser contexts
   for (const profile of ["admin", "user"] as const) {
     for (const theme of ["light", "dark"] as const) {
       const context = await browser.newContext({ locale: "en-US", viewport: { width: 1280, height: 800 } });

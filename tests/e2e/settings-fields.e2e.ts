@@ -70,3 +70,15 @@ test("the platform's branding settings show on the login page and in the app", a
     for (const [key, value] of Object.entries(defaults)) await put(key, value);
   }
 });
+
+test("the user form offers no permission for a page the server lacks (the real-time panel)", async ({ page }) => {
+  const features = (await (await page.request.get(`${BASE_URL}/api/version`)).json()).features as string[];
+  expect(features).not.toContain("realtimePanel");
+  await loginViaApi(page, ADMIN);
+  await page.goto("/users");
+  await page.getByTestId("users-add").click();
+  await expect(page.getByTestId("user-modal")).toBeVisible();
+  await page.getByTestId("tab-permissions").click();
+  await expect(page.locator("[name=allowConnections]")).toHaveCount(1);
+  await expect(page.locator("[name=allowRealTime]")).toHaveCount(0);
+});

@@ -49,6 +49,8 @@ export function UserModal({ open, onOpenChange, userId }: { open: boolean; onOpe
   const canProfile = canUser(actor, "user-modal:editProfile");
   const canQueues = canUser(actor, "user-modal:editQueues");
   const canUpload = useFeature("media");
+  // allowRealTime opens the real-time panel: shown once the server has that panel.
+  const hasRealTimePanel = useFeature("realtimePanel");
 
   const existing = useQuery({ ...userQuery(userId ?? 0), enabled: isEdit && open });
   const queues = useQuery({ ...queuesQuery, enabled: open && canQueues });
@@ -285,7 +287,7 @@ export function UserModal({ open, onOpenChange, userId }: { open: boolean; onOpe
                   <Switch label={t("users.perms.allUserChat")} name="allUserChat" {...flag("allUserChat")} />
                   <Switch label={t("users.perms.userClosePendingTicket")} name="userClosePendingTicket" {...flag("userClosePendingTicket")} />
                   <Switch label={t("users.perms.showDashboard")} name="showDashboard" {...flag("showDashboard")} />
-                  <Switch label={t("users.perms.allowRealTime")} name="allowRealTime" {...flag("allowRealTime")} />
+                  {hasRealTimePanel ? <Switch label={t("users.perms.allowRealTime")} name="allowRealTime" {...flag("allowRealTime")} /> : null}
                   <Switch label={t("users.perms.allowConnections")} name="allowConnections" {...flag("allowConnections")} />
                 </Tabs.Content>
               ) : null}
