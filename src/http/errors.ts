@@ -1,4 +1,4 @@
-/** The spec's catalogue (spec 1 §8) plus ours. The web app translates each code. */
+/** Every error code the API answers with. The web app translates each code. */
 export const ERROR_CODES = [
   "ERR_NO_OTHER_WHATSAPP",
   "ERR_NO_DEF_WAPP_FOUND",
@@ -46,16 +46,16 @@ export const ERROR_CODES = [
   "ERR_LAST_ADMIN",
   "ERR_PAYLOAD_TOO_LARGE",
   "ERR_INTERNAL",
-  // inbox (issue 6)
+  // inbox
   "ERR_TAG_REQUIRED",
   "ERR_TICKET_CHANGED",
   "ERR_MESSAGE_NOT_EDITABLE",
   "ERR_MESSAGE_NOT_DELETABLE",
   "ERR_CHANNEL_UNSUPPORTED",
   "ERR_TRANSCRIPTION_UNAVAILABLE",
-  // contacts, tags, quick messages (issue 6)
+  // contacts, tags, quick messages
   "ERR_CONTACT_HAS_TICKETS",
-  // Meta channels (issue 10)
+  // Meta channels
   "ERR_OUTSIDE_WINDOW",
   "ERR_META_NOT_CONFIGURED",
   "ERR_META_TOKEN_EXPIRED",

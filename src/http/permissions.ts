@@ -1,7 +1,7 @@
 import type { EnabledFlag } from "../db/schema";
 import { AppError, noPermission } from "./errors";
 
-/** The user flags that widen what a profile may do (spec 1 §6). */
+/** The user flags that widen what a profile may do (which tickets it sees, what it may change). */
 export interface ActorFlags {
   allTicket: "enable" | "disable";
   allowGroup: boolean;

@@ -82,7 +82,7 @@ export function registerRealtimeListeners(ctx: AppContext): void {
 const PLAIN_USER = { profile: "user", super: false } as const;
 
 /**
- * Tickets, messages and contacts (issue 6). Ticket and message frames go to every socket whose user may see the
+ * Tickets, messages and contacts. Ticket and message frames go to every socket whose user may see the
  * ticket (ticketAudience: canSeeTicket per user), whatever rooms it joined: a list of one status must hear of a ticket
  * that just moved into it. Each recipient gets the REST shape for them (LGPD masking for plain users). Whoever could
  * see a ticket before a reassignment or its deletion and cannot now gets {action: 'delete', ticketId}, so the ticket

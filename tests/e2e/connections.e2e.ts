@@ -1,5 +1,5 @@
 /**
- * Connections screens (issue 5, Done): on a server of its own whose WhatsApp plugin is the fake of
+ * Connections screens: on a server of its own whose WhatsApp plugin is the fake of
  * helpers/fake-channel.ts (QR codes and CONNECTED on command), an admin adds a Web chat and a WhatsApp connection
  * through the add menu; the QR dialog shows a QR code that decodes (jsQR) to the plugin's value, follows its rotation
  * and closes on CONNECTED; the status icon and the drawer's badge follow a disconnect; every validation message of the

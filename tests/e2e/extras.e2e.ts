@@ -1,5 +1,5 @@
 /**
- * Conversation extras end to end (issue 8, Done), in Chromium with fake camera and microphone: voice notes (a short
+ * Conversation extras end to end, in Chromium with fake camera and microphone: voice notes (a short
  * one discarded, a refused microphone), camera photo, contact card, forwarding, PDF export, video-call link, ticket
  * timeline and desktop notifications. The other side of every conversation is a web-chat visitor (its public API),
  * so what "arrives" is read where the contact reads it.

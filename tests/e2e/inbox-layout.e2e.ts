@@ -1,5 +1,5 @@
 /**
- * Inbox layout (issue 7, Done): the tickets panel defaults to 550 px, stays within 404-700 px after a drag and keeps
+ * Inbox layout: the tickets panel defaults to 550 px, stays within 404-700 px after a drag and keeps
  * its width after a reload; the contact drawer is 320 px; no horizontal scroll at 360 px; the mobile tabs work at
  * 375 px. Writes the screenshots of the inbox and the conversation in light and dark, at 1280 and 375 px, to
  * tests/e2e/screenshots/.

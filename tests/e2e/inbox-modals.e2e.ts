@@ -1,5 +1,5 @@
 /**
- * Inbox modals and ticket actions (issue 7, What to build 3): the new-ticket modal (contact search from 3 characters,
+ * Inbox modals and ticket actions: the new-ticket modal (contact search from 3 characters,
  * 'Selecione uma fila', the already-open dialog naming the holder, or the holder's own ticket opening), return to
  * queue, ignore, reopen from the closed view, and delete with its confirmation.
  */
@@ -116,7 +116,7 @@ test("contact drawer: edit with validation, kanban lane, chatbot and audio toggl
   const drawer = page.getByTestId("contact-drawer");
   await expect(drawer.getByTestId("contact-block")).toBeVisible();
 
-  // edit: spec 1 §5 contact form in the inbox
+  // edit: the contact form, from the inbox's drawer
   await drawer.getByTestId("contact-edit").click();
   const dialog = page.getByTestId("contact-edit-dialog");
   await dialog.locator("input[name=name]").fill("A");

@@ -1,5 +1,5 @@
 /**
- * Paging and playback (issue 7): the ticket list loads its next 40 within 100 px of the bottom; the conversation loads
+ * Paging and playback: the ticket list loads its next 40 within 100 px of the bottom; the conversation loads
  * older messages 20 at a time when its top comes near, keeping the view in place; audio plays at the chosen rate
  * (0.5, 1, 1.5, 2), remembered across a reload; a failed send shows the channel's error and a retry button.
  * The contacts here are made through the API, so the web-chat channel cannot reach them: every send fails, visibly.

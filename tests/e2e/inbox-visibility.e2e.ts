@@ -1,5 +1,5 @@
 /**
- * Inbox visibility (issue 7, Done): a plain user never sees another user's ticket — not in the open, pending or
+ * Inbox visibility: a plain user never sees another user's ticket — not in the open, pending or
  * closed lists, not in the search (a plain user's search never shows all), not by its address — while their own and
  * the unassigned tickets of their queue are there. Built through the API; looked at through the web app.
  */

@@ -1,6 +1,6 @@
 /**
- * Inbox and conversation end to end (issue 7, Done): two agents and a web-chat visitor, each in their own browser
- * context, on the real server. Every step is one assertion of the issue's list, in order: the visitor writes and the
+ * Inbox and conversation end to end: two agents and a web-chat visitor, each in their own browser
+ * context, on the real server. Every step is one assertion, in order: the visitor writes and the
  * ticket appears under pending live with the tab title counting it; accept (queue chosen in the accept dialog, the
  * accepted greeting reaches the visitor); text, emoji, attachment with caption, quick message, quote, reaction (the
  * visitor sees the emoji live), private note, edit within the window (a note, and a sent reply whose new text the

@@ -1,5 +1,5 @@
 /**
- * The external messages API help page (issue 5, item 6): its text and media test forms send through
+ * The external messages API help page: its text and media test forms send through
  * POST /api/messages/send with a connection's token, and a web-chat visitor who gave that phone number in the widget
  * receives both live. Without the plan's useExternalApi the page says so and goes to / after 1 s.
  */

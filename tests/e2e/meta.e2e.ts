@@ -1,5 +1,5 @@
 /**
- * The Meta channels in the browser (issue 10, Done): on a server of its own running the REAL Meta plugins against the
+ * The Meta channels in the browser: on a server of its own running the REAL Meta plugins against the
  * fake Graph API (helpers/meta-server.ts; Meta's documented example accounts, FAKE_IDS), an admin connects Facebook
  * and Instagram through the add menu with an injected Facebook Login provider (window.__multi100FacebookLogin answers
  * the fake user's id and short-lived token): one CONNECTED connection per Page (per linked Instagram account). A

@@ -1,5 +1,5 @@
 /**
- * The QR dialog when WhatsApp cannot be reached (issue 15, point 6): on a server of its own running the REAL WhatsApp
+ * The QR dialog when WhatsApp cannot be reached: on a server of its own running the REAL WhatsApp
  * plugin on the fake Baileys socket (helpers/whatsapp-server.ts), a socket that cannot connect makes the dialog show
  * the plugin's error with a retry button instead of spinning; the retry, once WhatsApp answers, brings the QR code.
  * A service that never answers (no code, no error) is reported after the dialog's wait of 30 s.

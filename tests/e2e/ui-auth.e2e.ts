@@ -1,5 +1,5 @@
 /**
- * Web app: login, signup, roles, theme/language persistence, 'accessed elsewhere' (issue 3, Done list).
+ * Web app: login, signup, roles, theme/language persistence, 'accessed elsewhere'.
  * Runs against the shared server of playwright.config.ts (dist/multi100, admin of helpers/server.ts).
  */
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";

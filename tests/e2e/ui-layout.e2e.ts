@@ -1,6 +1,6 @@
 /**
- * Web app layout (issue 3, Done list): drawer 240 px at 1280 px and a toggled overlay at 375 px, no horizontal scroll
- * at 360 px on every page of the issue, dark mode changes the canvas and body text keeps ≥ 4.5:1 in both themes.
+ * Web app layout: drawer 240 px at 1280 px and a toggled overlay at 375 px, no horizontal scroll
+ * at 360 px on every page, dark mode changes the canvas and body text keeps ≥ 4.5:1 in both themes.
  * Also writes the screenshots of the auth screens, the shell with the users page and the user modal
  * (light and dark, 1280 and 375 px) to tests/e2e/screenshots/.
  */

@@ -1,5 +1,5 @@
 /**
- * Web app against a server of its own (issue 3, Done list): the password reset with the code from the server log
+ * Web app against a server of its own: the password reset with the code from the server log
  * (no SMTP_URL: the mail is logged), and an access token that expires after 3 s being refreshed unnoticed.
  */
 import { existsSync } from "node:fs";

@@ -1,5 +1,5 @@
 /**
- * Users page and user modal (issue 3, item 5): validation messages, create with permissions, debounced search,
+ * Users page and user modal: validation messages, create with permissions, debounced search,
  * profile image upload, edit, delete confirmation, infinite scroll, and the profile dialog of a plain user.
  */
 import { expect, test, type Page } from "@playwright/test";
@@ -27,7 +27,7 @@ test("create, search, edit with a profile image, and delete a user", async ({ pa
   await page.getByTestId("users-add").click();
   const modal = page.getByTestId("user-modal");
   await expect(modal).toBeVisible();
-  // defaults of spec 1 §3
+  // a new user's default working hours
   await expect(modal.locator("input[name=startWork]")).toHaveValue("00:00");
   await expect(modal.locator("input[name=endWork]")).toHaveValue("23:59");
 

@@ -1,5 +1,5 @@
 /**
- * Web chat end to end (issue 4, Done): an admin creates a web-chat connection through the API; a visitor (second
+ * Web chat end to end: an admin creates a web-chat connection through the API; a visitor (second
  * browser context) opens /widget/:widgetKey and writes; the admin's /api/socket receives company-{id}-ticket within
  * 2 s (pushed, no polling); the admin accepts and replies through the API; the visitor sees the reply live; after a
  * reload both still see the whole conversation. Also: the loader script on another site opens the widget in a frame.

@@ -1,5 +1,5 @@
 /**
- * The WhatsApp plugin in the browser (issue 9, Done): on a server of its own running the REAL plugin
+ * The WhatsApp plugin in the browser: on a server of its own running the REAL plugin
  * (plugins/channels/whatsapp) on its test socket (helpers/whatsapp-server.ts plays WhatsApp's side: QR codes, the
  * scan, open, a drop), an admin adds a WhatsApp connection through the add menu; the QR dialog shows the plugin's QR
  * code (decoded with jsQR), follows Baileys' rotation and closes on CONNECTED; a pairing code asked for by phone

@@ -105,7 +105,7 @@ beforeAll(async () => {
   // A connection with no plugin behind it (no session starts), so the walk can aim at /api/whatsapp/1 and friends.
   await t.ctx.db.insertInto("connections").values({ id: 1, companyId: 1, name: "Conexão A", channel: "walkchan", token: "A".repeat(30), isDefault: 1 }).execute();
   await t.ctx.db.insertInto("connection_queues").values({ connectionId: 1, queueId: 1, companyId: 1 }).execute();
-  // Contacts, tags, notes and quick messages with id 1 (issue 6), so their /:id routes aim at company A's rows.
+  // Contacts, tags, notes and quick messages with id 1, so their /:id routes aim at company A's rows.
   await t.ctx.db.insertInto("contacts").values({ id: 1, companyId: 1, name: "Contato A", number: "5511900000001" }).execute();
   await t.ctx.db.insertInto("contact_extra_info").values({ contactId: 1, companyId: 1, name: "CPF", value: "123" }).execute();
   await t.ctx.db.insertInto("tags").values({ id: 1, companyId: 1, name: "Tag A" }).execute();

@@ -1,5 +1,5 @@
 /**
- * i18n checks of the web app (issue 3): the three locales have identical key sets, every server ERR_* code is
+ * i18n checks of the web app: the three locales have identical key sets, every server ERR_* code is
  * translated, every literal key the code asks for exists, and no user-visible text is written literally in JSX.
  */
 import { describe, expect, test } from "bun:test";

@@ -10,7 +10,7 @@ export const email = z
 
 export const password = z.string({ error: "Required" }).min(5, "Too Short!").max(50, "Too Long!");
 
-/** Spec 3 §2.9: the reset form's rule. */
+/** A new password on reset: 8 to 50 characters with an uppercase letter, a lowercase letter and a digit. */
 export const strongPassword = z
   .string({ error: "Campo obrigatório" })
   .max(50, "Too Long!")

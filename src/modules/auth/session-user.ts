@@ -4,7 +4,7 @@ import { companySettingsList } from "../settings/queries";
 import { queuesOfUsers } from "../users/queries";
 import { userFields } from "../users/serialize";
 
-/** The session user of spec 1 §3, as login, refresh_token and me answer it. */
+/** The session user, as login, refresh_token and me answer it. */
 export async function sessionUser(ctx: AppContext, user: User, company: Company) {
   const [queues, settings] = await Promise.all([queuesOfUsers(ctx.db, user.companyId, [user.id]), companySettingsList(ctx.db, company.id)]);
   return {

@@ -15,7 +15,7 @@ const GATED = ["whatsapp", "facebook", "instagram"];
 
 let t: ChannelTestApp;
 let chan: TestChannel;
-/** A test plugin whose manifest connects by QR code (spec 2 §4 session resets apply to it). */
+/** A test plugin whose manifest connects by QR code (an edit that changes the greeting media or the import pairs it again). */
 let qr: TestChannel;
 /** Company 1's super admin; a plain user; a plain user with allowConnections enabled. */
 let admin: string;

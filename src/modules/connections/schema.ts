@@ -26,7 +26,7 @@ export const MSG = {
   vacationEnd: "errorCollectiveVacationEnd",
 } as const;
 
-/** Spec 2 §9: token of 30 alphanumerics; import window 2 years back; vacation may start at most 10 days ago. */
+/** A token is 30 alphanumerics; the import window reaches 2 years back; a vacation may start at most 10 days ago. */
 export const TOKEN_LENGTH = 30;
 export const IMPORT_WINDOW_YEARS = 2;
 export const VACATION_PAST_DAYS = 10;

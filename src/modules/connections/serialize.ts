@@ -51,7 +51,7 @@ export interface SerializeOptions {
   session?: boolean;
 }
 
-/** The Connection of spec 2 §3, built field by field so nothing unlisted (or secret, for a viewer) leaks. */
+/** A connection as the API carries it, built field by field so nothing unlisted (or secret, for a viewer) leaks. */
 export function serializeConnection(
   ctx: Pick<AppContext, "media" | "channels">,
   row: Connection,

@@ -181,7 +181,7 @@ export function createConnectionsService(ctx: AppContext) {
   }
 
   /**
-   * After an edit. Spec 2 §4: changing the greeting media or the import of a CONNECTED QR-code connection ends its
+   * After an edit: changing the greeting media or the import of a CONNECTED QR-code connection ends its
    * session and pairs again (status qrcode): answers true so the web app can say so. A changed plugin config restarts a
    * running session (credentials kept) so the plugin reads it. Channels the plan no longer allows are left alone.
    */

@@ -5,7 +5,7 @@ import { type ChannelTestApp, createChannelTestApp, createTestChannel } from "..
 import { DEFAULT_SCHEDULES } from "../queues/schema";
 
 /**
- * Spec 2 §5 (Connection) as a table: each row is a request body and the field errors it must produce ({} = accepted).
+ * The connection form's rules as a table: each row is a request body and the field errors it must produce ({} = accepted).
  * Messages are the keys the web app translates (src/modules/connections/schema.ts MSG).
  */
 let t: ChannelTestApp;

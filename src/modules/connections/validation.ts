@@ -38,7 +38,7 @@ function daysAgo(now: Date, days: number): number {
   return Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - days);
 }
 
-/** The cross-field rules of spec 2 §5 (Connection). Field formats are the zod schema's; ids are checked by the service. */
+/** The connection form's cross-field rules. Field formats are the zod schema's; ids are checked by the service. */
 export function connectionRuleErrors(s: ConnectionRuleState, rc: RuleContext): FieldErrors {
   const errors: FieldErrors = {};
   const set = (field: string, message: string) => void (errors[field] ??= message);

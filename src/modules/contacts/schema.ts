@@ -12,7 +12,7 @@ export const CONTACT_CHANNELS = ["whatsapp", "whatsappapi", "facebook", "instagr
 /** Spaces, dashes, dots, brackets and a leading + are formatting, not part of the number. */
 export const normalizeNumber = (raw: string) => raw.replace(/[\s().-]/g, "").replace(/^\+/, "");
 
-/** Spec 1 §5: 8 to 50 characters; digits only once formatting is removed (spec 2: no mask or special characters). */
+/** 8 to 50 characters; digits only once formatting is removed (stored without mask or special characters). */
 export const contactNumber = z
   .string({ error: "Required" })
   .transform(normalizeNumber)

@@ -2,7 +2,7 @@ import type { Actor } from "../../http/permissions";
 import { type LgpdPolicy, maskContact, masksNumbersFor } from "../tickets/lgpd";
 import type { ContactRow, ContactTag } from "./queries";
 
-/** A contact as the API carries it (spec 1 §3 Contact; spec 2 Contacts: whatsapp name and tags). */
+/** A contact as the API carries it, with its connection's name and its tags. */
 export function serializeContact(row: ContactRow, tags: ContactTag[] = [], extraInfo?: { id: number; name: string; value: string }[]) {
   return {
     id: row.id,

@@ -8,7 +8,7 @@ const boolish = z
 const optionalId = z.preprocess((v) => (v === "" || v === null ? undefined : v), z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional());
 
 /**
- * Country code, area code and number, digits only (spec 2 §7): no mask, no '+', no spaces. A JSON integer is taken as
+ * Country code, area code and number, digits only: no mask, no '+', no spaces. A JSON integer is taken as
  * its digits.
  */
 export const externalNumber = z

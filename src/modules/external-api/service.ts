@@ -1,5 +1,5 @@
 /**
- * The integrators' endpoint, POST /api/messages/send (spec 2 §7, "External messages API").
+ * The integrators' endpoint, POST /api/messages/send (the external messages API).
  *
  * Who: the bearer is a connection's secret `token` (30 alphanumerics, shown only to connection admins). It names the
  * connection to send on and its company; nothing else is accepted (a user JWT, a widgetKey or junk -> 401).

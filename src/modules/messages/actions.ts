@@ -1,5 +1,5 @@
 /**
- * What an agent does to a message already in the conversation (spec 1 §4.2): edit and delete their own messages,
+ * What an agent does to a message already in the conversation: edit and delete their own messages,
  * react to any message. On the channel when the message is there (it has the channel's id); private notes and
  * messages that never left stay local.
  *

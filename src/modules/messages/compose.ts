@@ -1,5 +1,5 @@
 /**
- * How an agent's text is stored (spec 1 §9 and 2 §Settings):
+ * How an agent's text is stored:
  *   - a private note starts with a lock and the agent's name: "🔒 *Ana*:\n<text>" (the lock is the private marker,
  *     so an exported or searched note still reads as internal);
  *   - a signed message (sendSignMessage enabled and the agent chose to sign) starts with "*Ana*:\n<text>".

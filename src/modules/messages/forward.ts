@@ -1,5 +1,5 @@
 /**
- * POST /api/message/forward (spec 1 §2.6, §9): one or more messages of tickets the agent may see go to a contact's
+ * POST /api/message/forward: one or more messages of tickets the agent may see go to a contact's
  * open ticket on the same connection (a new open ticket of the agent's when the contact has none), at least 900 ms
  * apart, as forwarded copies (same text and file, isForwarded, origin agent, signed when asked and sendSignMessage
  * is on), through the same outbound pipeline as anything an agent sends.

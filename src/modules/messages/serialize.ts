@@ -5,7 +5,7 @@ import { messageReactions, messageViewRow, type MessageViewRow } from "./queries
 
 type Reaction = { emoji: string; fromMe: boolean; reactor: string; userId: number | null };
 
-/** A message as the API and the socket carry it (spec 1 §3 Message, plus origin and delivery state). */
+/** A message as the API and the socket carry it, with its origin and delivery state. */
 export function serializeMessage(ctx: AppContext, row: MessageViewRow, reactions: Reaction[] = []) {
   const link = (key: string | null) => (key ? ctx.media.url(row.companyId, key) : null);
   const data = row.data ? (JSON.parse(row.data) as Record<string, unknown>) : null;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * POST /api/facebook (spec 2 §7): what the Facebook Login dialog gave the web app. addInstagram connects the Pages'
+ * POST /api/facebook: what the Facebook Login dialog gave the web app. addInstagram connects the Pages'
  * Instagram professional accounts instead of the Pages.
  */
 export const facebookLoginBody = z.object({

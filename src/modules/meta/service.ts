@@ -1,5 +1,5 @@
 /**
- * The Meta channels' own routes (spec 2 §7; 1 §2.6 and §3): the Facebook/Instagram login flow that creates one
+ * The Meta channels' own routes: the Facebook/Instagram login flow that creates one
  * connection per Page or Instagram account, the approved WhatsApp templates of a connection, and sending one.
  *
  * Graph failures become clear answers: the login no longer valid 400 ERR_META_TOKEN_EXPIRED, the server without

@@ -3,7 +3,7 @@ import type { DB } from "../../db/schema";
 import type { Actor } from "../../http/permissions";
 
 /**
- * Who sees and who changes a quick message (spec 3 §6 "only the owner may edit"): a company-wide (geral) message is
+ * Who sees and who changes a quick message (only its owner edits it): a company-wide (geral) message is
  * every user's to read and use, a personal one only its owner's; admins see all of the company's to manage them.
  * Only the owner or an admin changes or deletes one.
  */

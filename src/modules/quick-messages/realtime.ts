@@ -5,7 +5,7 @@ import { findQuickMessage } from "./queries";
 import { serializeQuickMessage } from "./serialize";
 
 /**
- * `company-{id}-quickemessage` frames (spec 3 §7, the spec's spelling): create/update add or replace the record,
+ * `company-{id}-quickemessage` frames (the event name is spelt so, as the web app listens for it): create/update add or replace the record,
  * delete removes it. A personal message reaches only the sockets that may see it (its owner, admins).
  */
 export function registerQuickMessageListeners(ctx: AppContext): void {

@@ -9,7 +9,7 @@ const fields = {
   message: z.string({ error: "Invalid value" }).max(10_000, "Too Long!"),
   /** Company-wide: every user of the company may use it. Otherwise only its owner sees it. */
   geral: flag,
-  /** The form's visibility switch (spec 3 §2.4), stored as given. */
+  /** The form's visibility switch, stored as given. */
   visao: flag,
   /** Active: offered in the message input. */
   status: flag,

@@ -1,7 +1,7 @@
 import type { AppContext } from "../../context";
 import type { QuickMessageRow } from "./queries";
 
-/** A quick message (spec 3 §3 QuickMessage); its media as a signed link (1 hour). */
+/** A quick message as the API carries it; its media as a signed link (1 hour). */
 export function serializeQuickMessage(ctx: AppContext, row: QuickMessageRow) {
   return {
     id: row.id,

@@ -83,7 +83,7 @@ export const COMPANY_SETTINGS = {
   AcceptCallWhatsappMessage: { schema: text(), default: "" },
   sendQueuePositionMessage: { schema: text(), default: "" },
   showNotificationPending: { schema: enabledDisabled, default: "disabled" },
-  // The public meeting host of the conversation's video-call link (spec 1 §2.6); empty hides the action.
+  // The public meeting host of the conversation's video-call link; empty hides the action.
   videoCallHost: { schema: link, default: "https://meet.jit.si/" },
   timezone: { schema: timeZone, default: "America/Sao_Paulo" },
   autoCloseTicketsHours: { schema: hours, default: "24" },

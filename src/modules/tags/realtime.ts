@@ -4,7 +4,7 @@ import { findTag } from "./queries";
 import { serializeTag } from "./serialize";
 
 /**
- * `company-{id}-tag` frames (spec 2 §4: create/update replace or add the item, delete removes it). The spec's list
+ * `company-{id}-tag` frames (create/update replace or add the item, delete removes it). The family we replace
  * writes `company{id}-tag`; we keep the dash of every other event name (docs/decisions.md). Tags are the company's:
  * every socket of the company receives them.
  */

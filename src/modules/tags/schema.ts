@@ -5,7 +5,7 @@ import { boolish } from "../tickets/schema";
 
 const id = z.coerce.number({ error: "Invalid id" }).int("Invalid id").positive("Invalid id").max(Number.MAX_SAFE_INTEGER, "Invalid id");
 
-/** Spec 2 §5: at least 3 characters ('Mensaje muy corta'); spec 1 §5 names it 'Tag muito curta!' in the contact drawer. */
+/** At least 3 characters; the tags page says 'Mensaje muy corta', the contact drawer 'Tag muito curta!'. */
 const tagName = (tooShort: string) => z.string({ error: "Required" }).trim().min(1, "Required").min(3, tooShort).max(100, "Too Long!");
 
 /** 0 for contact tags, 1 for kanban lanes (the web app sends either a number or a boolean). */

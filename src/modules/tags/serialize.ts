@@ -1,6 +1,6 @@
 import type { TagRow } from "./queries";
 
-/** A tag as the API carries it (spec 2 §3 Tag). */
+/** A tag as the API carries it. */
 export function serializeTag(row: TagRow) {
   return {
     id: row.id,

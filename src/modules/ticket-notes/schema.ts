@@ -7,7 +7,7 @@ export const listNotesQuery = z
   .object({ ticketId: id.optional(), contactId: id.optional() })
   .refine((q) => q.ticketId !== undefined || q.contactId !== undefined, { message: "A ticketId or a contactId is required", path: ["ticketId"] });
 
-/** Spec 1 §5: a note is required, at least 2 characters. */
+/** A note is required, at least 2 characters. */
 export const createNoteBody = z.object({
   note: z.string({ error: "Required" }).trim().min(1, "Required").min(2, "Too Short!").max(10_000, "Too Long!"),
   ticketId: id,

@@ -1,6 +1,6 @@
 import type { NoteRow } from "./queries";
 
-/** A ticket note (spec 1 §3 Ticket note: id, note, ticketId, contactId, user name, createdAt). */
+/** A ticket note as the API carries it: id, note, ticketId, contactId, its author's name, createdAt. */
 export function serializeNote(row: NoteRow) {
   return {
     id: row.id,

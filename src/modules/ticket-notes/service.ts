@@ -14,7 +14,7 @@ import { serializeNote } from "./serialize";
 const NOTES_LIMIT = 200;
 
 /**
- * Ticket notes (spec 1 §2.6 contact drawer). A note belongs to a ticket and its contact; reading and writing need the
+ * Ticket notes (written in the contact drawer). A note belongs to a ticket and its contact; reading and writing need the
  * ticket to be visible to the actor (canSeeTicket), deleting is for the note's author or an admin.
  */
 export function createTicketNotesService(ctx: AppContext) {

@@ -3,7 +3,7 @@ import type { LiveTicket } from "./queries";
 
 /**
  * A contact has at most one ticket that is not closed per connection (the tickets_one_live index). Creating or
- * reopening another answers 409 ERR_OTHER_OPEN_TICKET naming the ticket that holds it (spec 1 §7, §8): the web app
+ * reopening another answers 409 ERR_OTHER_OPEN_TICKET naming the ticket that holds it: the web app
  * opens it when the holder is the current user, else shows who holds it and in which queue. The holder is named in
  * `ticket` and, as the product we replace sends it, as a JSON string in `message` (findLiveTicket in queries.ts reads it).
  */

@@ -12,7 +12,7 @@ import { fillTemplate } from "./template";
 
 type TicketContext = NonNullable<Awaited<ReturnType<typeof ticketTextContext>>>;
 
-/** Groups get automatic texts only when their connection treats groups as tickets (spec 1 §4.1, accepted greeting). */
+/** Groups get automatic texts (the greeting on accept included) only when their connection treats groups as tickets. */
 const mayGreet = (t: TicketContext) => t.whatsappId !== null && t.whatsappDeletedAt === null && (t.isGroup !== 1 || t.whatsappGroupAsTicket === "enabled");
 
 export function createTicketEffects(ctx: AppContext) {

@@ -1,5 +1,5 @@
 /**
- * LGPD (spec 2 §Settings; spec 1 §6): with enableLGPD and lgpdHideNumber on, a plain user (profile user, not super)
+ * LGPD (the company's data-protection settings): with enableLGPD and lgpdHideNumber on, a plain user (profile user, not super)
  * sees contact numbers masked in the middle, except for groups; with enableLGPD and lgpdDeleteMessage on, a deleted
  * message shows the removed notice instead of its text. Applied where views are shaped for one viewer, so REST
  * answers and socket frames agree.

@@ -1,5 +1,5 @@
 /**
- * GET /api/tickets (spec 1 §2.5, §7): the filters of the inbox and its search view, over the live tickets the actor
+ * GET /api/tickets: the filters of the inbox and its search view, over the live tickets the actor
  * may list (visibility.ts: the personal view, or show-all when asked for and allowed). Every id parameter names rows
  * of the actor's company (a foreign id is ERR_VALIDATION on its field). Pages of 40 ids come from the covering index
  * tickets_list (migration 0020) and the count from the same index, exact up to COUNT_CAP; the views are then read
@@ -29,7 +29,7 @@ export interface TicketPage {
 /** Checks the id parameters against the company and reads the days in the company's time zone. */
 export async function resolveListFilters(ctx: AppContext, actor: Actor, q: ListTicketsQuery): Promise<ListFilters> {
   const scope = forCompany(ctx.db, actor.companyId);
-  // Filtering by user is the admins' (spec 1 §6); others asking for it are refused rather than silently answered.
+  // Filtering by user is the admins'; others asking for it are refused rather than silently answered.
   if (q.users?.length && !can(actor, "tickets-manager:filterByUser")) throw noPermission("Only admins filter by user");
   const queueIds = q.queueIds?.filter((v): v is number => v !== null);
   const checks: [string, "queues" | "tags" | "users" | "connections", number[] | undefined][] = [

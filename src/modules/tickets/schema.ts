@@ -48,7 +48,7 @@ const queueIdOrNone = z.union([z.null(), z.literal("null"), z.literal(0), z.lite
 /** A calendar day (yyyy-MM-dd) in the company's time zone. */
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Expected yyyy-MM-dd").refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), "Invalid date");
 
-/** GET /api/tickets (spec 1 §7). */
+/** GET /api/tickets: the inbox's filters and paging. */
 export const listTicketsQuery = z.object({
   searchParam: z
     .string()
@@ -84,7 +84,7 @@ export const createTicketBody = z.object({
 });
 
 /**
- * PUT /api/tickets/:id (spec 1 §7). Which transition it is follows from the ticket's status and these fields
+ * PUT /api/tickets/:id. Which transition it is follows from the ticket's status and these fields
  * (transitions.ts). `ratingId` belongs to the rating flow of a later issue and is not read (docs/decisions.md).
  */
 export const updateTicketBody = z.object({

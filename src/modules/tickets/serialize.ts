@@ -6,7 +6,7 @@ import { ticketTags, ticketViewRows, type TicketViewRow } from "./queries";
 type Tag = { id: number; name: string; color: string; kanban: number };
 
 /**
- * A ticket as the API and the socket carry it (spec 1 §3 Ticket), before it is shaped for one viewer
+ * A ticket as the API and the socket carry it, before it is shaped for one viewer
  * (ticketForViewer: LGPD masking), so REST and socket payloads agree.
  */
 export function serializeTicket(row: TicketViewRow, tags: Tag[] = []) {

@@ -1,5 +1,5 @@
 /**
- * Ticket tags (spec 1 §7): PUT /api/ticket-tags/:ticketId/:tagId adds a tag to the ticket; a kanban tag is the
+ * Ticket tags: PUT /api/ticket-tags/:ticketId/:tagId adds a tag to the ticket; a kanban tag is the
  * ticket's lane, so it replaces the lane the ticket was in (at most one kanban tag per ticket) and needs the plan's
  * useKanban. DELETE /api/ticket-tags/:ticketId takes every tag off the ticket, as the product we replace does (its
  * only caller, the lane selector, clears the lane with it).

@@ -1,5 +1,5 @@
 /**
- * PUT /api/tickets/:id: the ticket transitions of spec 1 §4.1. Which one a request is follows from the ticket's
+ * PUT /api/tickets/:id: the ticket transitions (accept, transfer, return to pending, resolve, reopen). Which one a request is follows from the ticket's
  * status and the body (decideTransition):
  *
  *   isTransfered or msgTransfer            open, group, pending -> transfer: queue required; a user -> open (group), else pending

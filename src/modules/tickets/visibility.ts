@@ -1,5 +1,6 @@
 /**
- * Who may see a ticket (spec 1 §6; ARCHITECTURE.md "Ticket visibility"). One rule, two forms kept side by side:
+ * Who may see a ticket: own tickets, the user's queues, no-queue tickets with allTicket, groups with allowGroup,
+ * everything for admins or with allUserChat (see canSeeTicket). One rule, two forms kept side by side:
  * `canSeeTicket` for one row (ticket-scoped routes, socket payloads) and `ticketVisibilityWhere` for lists
  * (a Kysely condition). visibility.test.ts checks that they agree on every combination.
  *

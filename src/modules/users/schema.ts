@@ -36,7 +36,7 @@ const fields = {
   allowGroup: z.boolean({ error: "Invalid value" }),
   defaultTheme: z.enum(["light", "dark"], { error: "Invalid value" }),
   defaultMenu: z.enum(["open", "closed"], { error: "Invalid value" }),
-  // Spec 1 §5: allHistoric is nullable in the form; null means the default.
+  // The form may send allHistoric as null: null means the default (disabled).
   allHistoric: enabledFlag.nullable().transform((v) => v ?? "disabled"),
   allUserChat: enabledFlag,
   userClosePendingTicket: enabledFlag,

@@ -3,7 +3,7 @@ import type { User } from "../../db/schema";
 import type { QueueRef } from "./queries";
 
 /**
- * The user fields that both the User of spec 2 §3 and the session user of spec 1 §3 carry. Built field by field, so
+ * The user fields that both a user as the users routes answer it and the session user (login, me) carry. Built field by field, so
  * secrets (password hash, token version) never leak.
  */
 export function userFields(ctx: Pick<AppContext, "media">, user: User, queues: QueueRef[]) {
@@ -33,7 +33,7 @@ export function userFields(ctx: Pick<AppContext, "media">, user: User, queues: Q
   };
 }
 
-/** The User of spec 2 §3 as every users route answers it. */
+/** A user as every users route answers it: the shared fields, its queues and its profile image link. */
 export function serializeUser(ctx: Pick<AppContext, "media">, user: User, queues: QueueRef[]) {
   return {
     ...userFields(ctx, user, queues),

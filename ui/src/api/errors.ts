@@ -2,7 +2,7 @@ import { ApiError } from "./client";
 import { i18n } from "../i18n";
 import { toast } from "../components/ui/toast";
 
-/** Spec 1 §8: the translated server code when a translation exists, otherwise the raw text, otherwise 'An error occurred!'. */
+/** The translated server code when a translation exists, otherwise the raw text, otherwise 'An error occurred!'. */
 export function errorMessage(err: unknown): string {
   if (err instanceof ApiError) {
     if (err.code && i18n.exists(`errors.${err.code}`)) return i18n.t(`errors.${err.code}`, { retryAfter: err.body.retryAfter ?? "" });

@@ -3,7 +3,7 @@ import { endSession, refreshToken } from "../api/client";
 import { session } from "../features/auth/store";
 
 /**
- * Spec 1 §4.4 / §9: reconnect 1 s after a close, forever; presence ping every 300000 ms.
+ * Reconnect 1 s after a close, forever; presence ping every 300000 ms.
  * Close codes (src/realtime/hub.ts): 4003 ERR_SESSION_EXPIRED -> refresh the token, then reconnect;
  * 4001 ERR_UNAUTHORIZED -> the session ended, unless a refresh still succeeds.
  */

@@ -9,7 +9,7 @@ import type { SessionUser } from "../features/auth/types";
 import type { UserRow, UsersPage } from "../features/users/types";
 import { connectSocket, disconnectSocket, onSocketEvent } from "./socket";
 
-/** Spec 1 §4.3: after 'accessed elsewhere' the page reloads 1 s later, with local storage cleared. */
+/** After 'accessed elsewhere' the page reloads 1 s later, with local storage cleared. */
 export const ACCESSED_ELSEWHERE_RELOAD_MS = 1000;
 
 /** company-{id}-user: create/update replace or add the row in every users list; delete removes it. */

@@ -1,7 +1,7 @@
 import { createFileRoute, Outlet, redirect } from "@tanstack/react-router";
 import { ensureSession } from "../features/auth/session";
 
-/** Public-only routes (spec 1 §2.1): an authenticated visitor is sent to /. */
+/** Public-only routes: an authenticated visitor is sent to /. */
 export const Route = createFileRoute("/_public")({
   beforeLoad: async () => {
     if (await ensureSession()) throw redirect({ to: "/" });

@@ -1,6 +1,6 @@
 import { defineSemanticTokens, defineTokens } from "@pandacss/dev";
 
-/** Brand defaults (spec 3 §4: primaryColorLight '#0000FF', primaryColorDark '#39ACE7'); the public settings override them at run time. */
+/** Brand defaults (primaryColorLight '#0000FF', primaryColorDark '#39ACE7'); the public settings override them at run time. */
 export const BRAND_LIGHT = "#0000FF";
 export const BRAND_DARK = "#39ACE7";
 

@@ -3,7 +3,7 @@ import { Input } from "./input";
 
 type Props = Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "size">;
 
-/** Native time input (HH:MM); spec 1 §3: work hours use a 600 s step. */
+/** Native time input (HH:MM); work hours use a 600 s step. */
 export const TimeInput = forwardRef<HTMLInputElement, Props>(function TimeInput(props, ref) {
   return <Input ref={ref} type="time" step={600} {...props} />;
 });

@@ -88,7 +88,7 @@ export const LockIcon = make(["M5 11h14v10H5z", "M8 11V7a4 4 0 0 1 8 0v4"], "Loc
 export const ClockIcon = make(["M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20z", "M12 6v6l4 2"], "ClockIcon");
 export const UploadIcon = make(["M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4", "M17 8l-5-5-5 5", "M12 3v12"], "UploadIcon");
 
-// Inbox and conversation (issue 7).
+// Inbox and conversation.
 export const SendIcon = make(["M22 2L11 13", "M22 2l-7 20-4-9-9-4z"], "SendIcon");
 export const PaperclipIcon = make(["M21.4 11.1l-9.2 9.2a6 6 0 0 1-8.5-8.5l9.2-9.2a4 4 0 0 1 5.7 5.7l-9.2 9.2a2 2 0 0 1-2.8-2.8l8.5-8.5"], "PaperclipIcon");
 export const SmileIcon = make(["M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20z", "M8 14s1.5 2 4 2 4-2 4-2", "M9 9h.01", "M15 9h.01"], "SmileIcon");
@@ -106,7 +106,7 @@ export const BanIcon = make(["M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20z", "M4.9 4
 export const InfoIcon = make(["M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20z", "M12 16v-4", "M12 8h.01"], "InfoIcon");
 export const PenIcon = make(["M12 19l7-7 3 3-7 7z", "M18 13l-1.5-7.5L2 2l3.5 14.5L13 18z", "M2 2l7.6 7.6", "M11 9a2 2 0 1 0 0 4 2 2 0 0 0 0-4z"], "PenIcon");
 
-// Conversation extras (issue 8).
+// Conversation extras.
 export const MicIcon = make(["M12 2a3 3 0 0 0-3 3v7a3 3 0 0 0 6 0V5a3 3 0 0 0-3-3z", "M19 10v2a7 7 0 0 1-14 0v-2", "M12 19v3"], "MicIcon");
 export const CameraIcon = make(["M23 19a2 2 0 0 1-2 2H3a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h4l2-3h6l2 3h4a2 2 0 0 1 2 2z", "M12 9a4 4 0 1 0 0 8 4 4 0 0 0 0-8z"], "CameraIcon");
 export const VideoIcon = make(["M23 7l-7 5 7 5z", "M1 5h15v14H1z"], "VideoIcon");

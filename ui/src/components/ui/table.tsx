@@ -5,7 +5,7 @@ import { Spinner } from "./spinner";
 
 const s = table();
 
-/** Spec 1 §9: the next page loads when the scroll position is within 100 px of the bottom. */
+/** The next page loads when the scroll position is within 100 px of the bottom. */
 export const INFINITE_SCROLL_THRESHOLD_PX = 100;
 
 export function nearBottom(el: { scrollHeight: number; scrollTop: number; clientHeight: number }, threshold = INFINITE_SCROLL_THRESHOLD_PX) {

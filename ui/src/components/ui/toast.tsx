@@ -5,7 +5,7 @@ import { toast as toastRecipe } from "../../../styled-system/recipes";
 import { IconButton } from "./button";
 import { XIcon } from "./icons";
 
-/** Spec 1 §9: toasts top-centre, closing after 2 s (pass `duration: 3000` on the flow screens). */
+/** Toasts top-centre, closing after 2 s (pass `duration: 3000` on the flow screens). */
 export const toaster = createToaster({ placement: "top", duration: 2000, overlap: false, gap: 12, max: 5 });
 
 export const toast = {

@@ -1,4 +1,4 @@
-/** Spec 1 §2.3: one point each for length ≥ 8, an uppercase letter, a lowercase letter, a digit, a symbol (0 to 5). */
+/** One point each for length ≥ 8, an uppercase letter, a lowercase letter, a digit, a symbol (0 to 5). */
 export function passwordScore(password: string): number {
   let score = 0;
   if (password.length >= 8) score++;
@@ -17,5 +17,5 @@ export function strengthLevel(score: number): "weak" | "medium" | "strong" {
 /** A score of 2 or less opens the 'insecure password' dialog before logging in. */
 export const INSECURE_MAX_SCORE = 2;
 
-/** Spec 3 §5: the reset form's rule (8+ characters, an uppercase letter, a lowercase letter, a digit). */
+/** The reset form's rule (8+ characters, an uppercase letter, a lowercase letter, a digit). */
 export const isStrongResetPassword = (v: string) => v.length >= 8 && /[A-Z]/.test(v) && /[a-z]/.test(v) && /[0-9]/.test(v);

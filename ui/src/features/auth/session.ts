@@ -6,7 +6,7 @@ import type { SessionUser } from "./types";
 
 let checking: Promise<boolean> | null = null;
 
-/** The user's own preferences win once they are known (spec 3 §4, theme precedence). */
+/** The user's own preferences win once they are known (theme precedence). */
 export function applyUserPreferences(user: SessionUser) {
   if (user.defaultTheme === "dark" || user.defaultTheme === "light") setTheme(user.defaultTheme);
   setCollapsed(user.defaultMenu === "closed");

@@ -6,7 +6,7 @@ export interface QueueRef {
   color: string;
 }
 
-/** A user's permission switches and display defaults (spec 1 §3): the session user, a users-list row, the user form. */
+/** A user's permission switches and display defaults: the session user, a users-list row, the user form. */
 export interface UserFlags {
   allTicket: "enable" | "disable";
   allowGroup: boolean;
@@ -20,7 +20,7 @@ export interface UserFlags {
   defaultMenu: "open" | "closed";
 }
 
-/** Spec 1 §3 session user, as POST /api/auth/login, refresh_token and GET /api/auth/me answer it. */
+/** The session user, as POST /api/auth/login, refresh_token and GET /api/auth/me answer it. */
 export interface SessionUser extends UserFlags {
   id: number;
   name: string;

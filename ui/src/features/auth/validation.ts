@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from "react";
 
 /**
- * Form rules of spec 1 §5 / spec 2 §5. Each answers a translation key: validation.tooShort, validation.tooLong,
+ * The forms' field rules. Each answers a translation key: validation.tooShort, validation.tooLong,
  * validation.required, validation.invalidEmail (English 'Too Short!', 'Too Long!', 'Required', 'Invalid email').
  */
 export type Rule = (v: string) => string | null;

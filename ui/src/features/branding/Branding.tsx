@@ -16,7 +16,7 @@ export function readableOn(hex: string): string {
 }
 
 /**
- * Whitelabel (spec 3 §3): the public settings' colours replace the accent tokens, appName the document title,
+ * Whitelabel: the public settings' colours replace the accent tokens, appName the document title,
  * appLogoFavicon the icon. An unlayered <style> wins over Panda's layered token rules.
  */
 export function Branding() {

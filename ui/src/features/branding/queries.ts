@@ -12,7 +12,7 @@ export const BRANDING_DEFAULTS = {
 } as const;
 export type BrandingKey = keyof typeof BRANDING_DEFAULTS;
 
-/** GET /api/public-settings/:key (no auth). Failures are only logged (spec 3 §8): the default stays. */
+/** GET /api/public-settings/:key (no auth). Failures are only logged: the default stays. */
 export const publicSettingQuery = (key: string) =>
   queryOptions({
     queryKey: keys.publicSetting(key),

@@ -111,7 +111,7 @@ describe("the form against the connections API", () => {
 });
 
 describe("small rules", () => {
-  test("session buttons by status (spec 2): new QR only for QR-code channels, PAIRING shows its code", () => {
+  test("session buttons by status: new QR only for QR-code channels, PAIRING shows its code", () => {
     expect(sessionActions("qrcode", true)).toEqual(["qr"]);
     expect(sessionActions("DISCONNECTED", true)).toEqual(["retry", "newQr"]);
     expect(sessionActions("DISCONNECTED", false)).toEqual(["retry"]);

@@ -1,7 +1,7 @@
 import { fromLocalInput, toLocalInput } from "./format";
 import type { Connection, ScheduleEntry } from "./types";
 
-/** The connection form's values: every field of spec 2's Connection, as inputs hold them (numbers as text). */
+/** The connection form's values: every field of a connection, as inputs hold them (numbers as text). */
 export interface ConnectionForm {
   name: string;
   isDefault: boolean;
@@ -44,7 +44,7 @@ export interface ConnectionForm {
 
 export type FormField = keyof ConnectionForm;
 
-/** Spec 3 §3 Schedule entry: 08:00-12:00 and 13:00-18:00 each day. */
+/** A new connection's business hours: 08:00-12:00 and 13:00-18:00 each day. */
 const WEEK = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
 export const DEFAULT_SCHEDULES: ScheduleEntry[] = WEEK.map((weekdayEn) => ({
   weekday: weekdayEn,
@@ -55,7 +55,7 @@ export const DEFAULT_SCHEDULES: ScheduleEntry[] = WEEK.map((weekdayEn) => ({
   endTimeB: "18:00",
 }));
 
-/** Spec 2 §3 defaults (maxUseBotQueues 3, maxUseBotQueuesNPS 3, …). */
+/** A new connection's defaults (maxUseBotQueues 3, maxUseBotQueuesNPS 3, …). */
 export const FORM_DEFAULTS: ConnectionForm = {
   name: "",
   isDefault: false,

@@ -1,7 +1,7 @@
 import type { ImportStatus } from "../../../../src/channels/imports";
 import type { Connection } from "./types";
 
-/** Spec 2 §9: the preparing button shows for 35 s after the import began. */
+/** The preparing button shows for 35 s after the import began. */
 export const PREPARING_MS = 35_000;
 
 /**

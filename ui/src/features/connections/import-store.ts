@@ -1,8 +1,8 @@
 import { proxy } from "valtio";
 
 /**
- * The latest progress of an import of old messages as importMessages-{companyId} `update` frames carry it (spec 2 §7,
- * src/channels/imports.ts): `this` processed of `all`, and the date the import began. Between page loads it exists
+ * The latest progress of an import of old messages as importMessages-{companyId} `update` frames carry it
+ * (src/channels/imports.ts): `this` processed of `all`, and the date the import began. Between page loads it exists
  * only in those frames, so it is client state.
  */
 export interface ImportStatus {

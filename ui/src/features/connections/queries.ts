@@ -61,7 +61,7 @@ export const useSaveConnection = () =>
 
 export const useDeleteConnection = () => useConnectionMutation((id: number) => api.delete(`/api/whatsapp/${id}`));
 
-/** POST retry, PUT new QR code, DELETE disconnect (spec 2 §7, /whatsappsession/:id). */
+/** POST retry, PUT new QR code, DELETE disconnect (/whatsappsession/:id). */
 export const useSessionAction = () =>
   useConnectionMutation(({ id, action }: { id: number; action: "retry" | "newQr" | "disconnect" }) => {
     const path = `/api/whatsappsession/${id}`;

@@ -1,12 +1,12 @@
 import type { ConnectionStatus } from "./types";
 
-/** Spec 1 §2.2: the drawer's connections item shows a badge while any connection is in one of these. */
+/** The drawer's connections item shows a badge while any connection is in one of these. */
 export const ATTENTION_STATUSES: ReadonlySet<string> = new Set<ConnectionStatus>(["qrcode", "PAIRING", "DISCONNECTED", "TIMEOUT", "OPENING"]);
 
 export const needsAttention = (list: readonly { status: string }[] | null | undefined) => !!list?.some((c) => ATTENTION_STATUSES.has(c.status));
 
 /**
- * The session buttons of spec 2 "Connections", by status. `newQr` only for channels that pair by QR code. PAIRING also
+ * A connection's session buttons, by status. `newQr` only for channels that pair by QR code. PAIRING also
  * gets the code button: with a pairing-code login (POST /api/whatsappsession/:id/pairing) the code is what the person
  * types on the phone.
  */

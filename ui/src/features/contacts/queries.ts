@@ -4,7 +4,7 @@ import { keys } from "../../api/keys";
 import { patchTickets } from "../tickets/cache";
 import type { TagRef } from "../tickets/types";
 
-/** A contact as GET /api/contacts/:id answers it (spec 1 §3 Contact). */
+/** A contact as GET /api/contacts/:id answers it. */
 export interface ContactRow {
   id: number;
   name: string;

@@ -45,7 +45,7 @@ describe("voice notes", () => {
   });
 });
 
-describe("notifications (spec 1 §4.4)", () => {
+describe("notifications", () => {
   const user = { id: 7, queues: [{ id: 1, name: "Sales", color: "#f00" }] };
   const ctx = { user, showPending: false, openTicketId: null, pageVisible: true };
   const msg = { fromMe: false, isPrivate: false, ticketId: 10 };

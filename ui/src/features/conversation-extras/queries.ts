@@ -26,7 +26,7 @@ export function useSendContactCard(ticketId: number) {
   });
 }
 
-/** POST /api/message/forward: the server sends them in order, about 900 ms apart (spec 1 §9). */
+/** POST /api/message/forward: the server sends them in order, about 900 ms apart. */
 export function useForwardMessages() {
   return useMutation({
     mutationFn: (input: { messageId: number[]; contactId: number; signMessage: boolean }) => api.post<unknown>("/api/message/forward", input),

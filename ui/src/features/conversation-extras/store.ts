@@ -5,7 +5,7 @@ export type ExtrasDialog = "camera" | "contact" | "timeline";
 
 /**
  * Client state of the conversation extras: the voice recorder's state (the input bar disables sending while it is
- * not idle, spec 1 §4.2), the open dialog (opened from menus that close on select, so the dialogs live apart), a PDF
+ * not idle), the open dialog (opened from menus that close on select, so the dialogs live apart), a PDF
  * export in progress, and the forwarding selection (message rows show a checkbox while it is active).
  */
 export const extras = proxy({

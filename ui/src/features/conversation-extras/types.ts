@@ -1,4 +1,4 @@
-/** GET /api/tickets-log/:ticketId entries (spec 1 §3 Ticket log entry). */
+/** GET /api/tickets-log/:ticketId entries. */
 export const TICKET_LOG_TYPES = [
   "create",
   "chatBot",

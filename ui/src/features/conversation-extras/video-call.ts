@@ -1,5 +1,5 @@
 /**
- * The video-call link of a ticket (spec 1 §2.6): the company's public meeting host plus the ticket. The id makes the
+ * The video-call link of a ticket: the company's public meeting host plus the ticket. The id makes the
  * room recognisable; a piece of the ticket's uuid makes it unguessable, since anyone who knows a public room's name
  * can join it. The same ticket always gets the same room.
  */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 
-/** Spec 1 §9: the mobile breakpoint is 600 px. */
+/** The mobile breakpoint is 600 px. */
 export const MOBILE_BREAKPOINT_PX = 600;
 
 export function useMediaQuery(query: string): boolean {

@@ -9,7 +9,7 @@ import { toast } from "../../components/ui/toast";
 import { useCompanyPlan, useSessionUser } from "../auth/hooks";
 import { canUser, type PermissionKey, type PlanFlag } from "../auth/permissions";
 
-/** Delay before the plan/permission redirect (spec 3 §9). */
+/** Delay before the plan/permission redirect. */
 export const GATE_REDIRECT_MS = 1000;
 
 export interface Gate {
@@ -77,7 +77,7 @@ function ReplaceWith({ to }: { to: string }) {
   return null;
 }
 
-/** Role and plan gates of spec 1 §6, spec 2 §6 and spec 3 §6 around a page. */
+/** A page's gates: the role or permission it needs and the plan flag that must be on. */
 export function Gated({ gate, children }: { gate?: Gate; children: ReactNode }) {
   const user = useSessionUser();
   const plan = useCompanyPlan();

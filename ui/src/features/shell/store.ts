@@ -37,7 +37,7 @@ export function applyTheme(mode: ThemeMode) {
 applyTheme(ui.theme);
 subscribe(ui, () => applyTheme(ui.theme));
 
-/** Theme precedence (spec 3 §4): the user's defaultTheme after login, else the remembered choice, else the system preference. */
+/** Theme precedence: the user's defaultTheme after login, else the remembered choice, else the system preference. */
 export function setTheme(mode: ThemeMode) {
   ui.theme = mode;
   localStorage.setItem(THEME_KEY, mode);

@@ -10,7 +10,7 @@ import type { Message, MessagesPage, Ticket, TicketListParams, TicketsPage } fro
  */
 type Lists = InfiniteData<TicketsPage, unknown>;
 
-/** Whether a ticket belongs in a live list, by the same rules the server applies to it (spec 1 §6, personal view). */
+/** Whether a ticket belongs in a live list, by the same rules the server applies to it (personal view). */
 export function ticketMatches(p: TicketListParams, t: Ticket, me: Pick<SessionUser, "id">): boolean {
   if (p.searchParam !== undefined || !p.status || t.status !== p.status) return false;
   if (p.queueIds.length && t.queueId !== null && !p.queueIds.includes(t.queueId)) return false;

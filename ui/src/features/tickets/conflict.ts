@@ -17,7 +17,7 @@ function fromRaw(raw: Raw | null | undefined): OpenTicketHolder | null {
 
 /**
  * The holder of the contact's open ticket from an ERR_OTHER_OPEN_TICKET answer: the body's `ticket`, or the JSON string
- * the spec describes in its message (spec 1 §7: userId, user name, queue name, uuid, status).
+ * in its message (userId, user name, queue name, uuid, status), as the family we replace sends it.
  */
 export function openTicketHolder(err: unknown): OpenTicketHolder | null {
   if (!(err instanceof ApiError) || err.code !== "ERR_OTHER_OPEN_TICKET") return null;

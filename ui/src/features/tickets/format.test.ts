@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { cut, dayKind, preview, ratingEmoji, replyWindowClosed, templateBody, ticketTime, titlePrefix } from "./format";
 import type { Message, MessageTemplate } from "./types";
 
-describe("inbox formats (spec 1 §2.5, §9)", () => {
+describe("inbox formats", () => {
   test("names and messages are cut at their length", () => {
     expect(cut("a".repeat(60), 60)).toBe("a".repeat(60));
     expect(cut("a".repeat(61), 60)).toBe(`${"a".repeat(60)}…`);
@@ -43,7 +43,7 @@ describe("inbox formats (spec 1 §2.5, §9)", () => {
   });
 });
 
-describe("the reply window and templates (spec 1 §2.6)", () => {
+describe("the reply window and templates", () => {
   const HOUR = 3_600_000;
   const now = Date.parse("2024-05-02T12:00:00Z");
   const inbound = (createdAt: string) => ({ fromMe: false, isPrivate: false, createdAt }) as Message;

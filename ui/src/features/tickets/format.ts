@@ -1,7 +1,7 @@
 import { stripMarks } from "../../../../src/channels/marks";
 import type { Message, MessageTemplate, Ticket } from "./types";
 
-/** Spec 1 §9: contact names are cut at 60 characters, last messages at 40, quick-message labels at 90. */
+/** Contact names are cut at 60 characters, last messages at 40, quick-message labels at 90. */
 export const NAME_CUT = 60;
 export const LAST_MESSAGE_CUT = 40;
 export const QUICK_LABEL_CUT = 90;
@@ -20,7 +20,7 @@ const sameDay = (a: Date, b: Date) => a.getFullYear() === b.getFullYear() && a.g
 export const hhmm = (d: Date) => `${pad(d.getHours())}:${pad(d.getMinutes())}`;
 export const ddmmyyyy = (d: Date) => `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()}`;
 
-/** The list item's time: HH:mm when it is today, otherwise dd/MM/yyyy (spec 1 §2.5). */
+/** The list item's time: HH:mm when it is today, otherwise dd/MM/yyyy. */
 export function ticketTime(iso: string, now = new Date()): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return "";
@@ -37,7 +37,7 @@ export function dayKind(iso: string, now = new Date()): { kind: "today" | "yeste
 
 export const dayOf = (iso: string) => ddmmyyyy(new Date(iso));
 
-/** Ticket rating 1 to 5 as an emoji (spec 1 §2.5). */
+/** Ticket rating 1 to 5 as an emoji. */
 const RATING_EMOJI = ["😡", "🙁", "😐", "🙂", "😍"] as const;
 export function ratingEmoji(rate: number | null | undefined): string | null {
   return rate && rate >= 1 && rate <= 5 ? RATING_EMOJI[Math.round(rate) - 1]! : null;

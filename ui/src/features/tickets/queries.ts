@@ -7,7 +7,7 @@ import type { Message, MessagesPage, MessageTemplate, Ticket, TicketListParams, 
 
 const json = (ids: readonly unknown[] | undefined) => (ids && ids.length ? JSON.stringify(ids) : undefined);
 
-/** GET /api/tickets: 40 a page (spec 1 §7); list filters travel as JSON arrays. */
+/** GET /api/tickets: 40 a page; list filters travel as JSON arrays. */
 export const ticketsListQuery = (p: TicketListParams) =>
   infiniteQueryOptions({
     queryKey: keys.tickets.list(p),
@@ -69,7 +69,7 @@ export interface TicketUpdate {
 
 const me = () => ({ id: session.user?.id ?? 0 });
 
-/** PUT /api/tickets/:id: every transition of spec 1 §4.1; the answer lands in the lists at once. */
+/** PUT /api/tickets/:id: every ticket transition; the answer lands in the lists at once. */
 export function useUpdateTicket() {
   const qc = useQueryClient();
   return useMutation({
@@ -207,7 +207,7 @@ export const quickMessagesQuery = queryOptions({
   staleTime: 60_000,
 });
 
-/** Company settings as GET /api/settings lists them; the inbox reads a few keys (spec 1 §3). */
+/** Company settings as GET /api/settings lists them; the inbox reads a few keys. */
 export const settingsQuery = queryOptions({
   queryKey: keys.settings,
   queryFn: () => api.get<{ key: string; value: string }[]>("/api/settings"),

@@ -3,7 +3,7 @@ import { subscribe } from "valtio";
 import { sendSocket, socketState } from "../../realtime/socket";
 
 /**
- * Socket rooms the inbox is interested in (spec 1 §4.4): joinTickets/leaveTickets by status, joinChatBox/leaveChatBox
+ * Socket rooms the inbox is interested in: joinTickets/leaveTickets by status, joinChatBox/leaveChatBox
  * by ticket id. Counted, so two lists of one status share the room, and joined again after every reconnect.
  */
 type Kind = "Tickets" | "ChatBox";

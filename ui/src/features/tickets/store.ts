@@ -1,7 +1,7 @@
 import { proxy } from "valtio";
 import type { InboxView, OpenTab, TicketStatus } from "./types";
 
-/** Spec 1 §9: the tickets panel is 404-700 px wide, 550 by default. */
+/** The tickets panel is 404-700 px wide, 550 by default. */
 export const PANEL_MIN_PX = 404;
 export const PANEL_MAX_PX = 700;
 export const PANEL_DEFAULT_PX = 550;
@@ -24,7 +24,7 @@ export const inbox = proxy({
   /** null until the user picks: then every queue of theirs is selected. */
   queueIds: null as number[] | null,
   search: { term: "", onMessages: false, tags: [], whatsapps: [], users: [], statuses: [] } as SearchFilters,
-  /** Under 600 px the inbox is two tabs: the open ticket and the list (spec 1 §2.5). */
+  /** Under 600 px the inbox is two tabs: the open ticket and the list. */
   mobileTab: "list" as "ticket" | "list",
   /** The ticket whose conversation is on screen: its new messages do not count as unread. */
   openTicketId: null as number | null,
@@ -34,7 +34,7 @@ export function setView(view: InboxView) {
   inbox.view = view;
 }
 
-/** After accept or reopen the view goes to the ticket and selects the matching tab (spec 1 §4.1). */
+/** After accept or reopen the view goes to the ticket and selects the matching tab. */
 export function showTicketTab(status: TicketStatus) {
   if (status === "open" || status === "pending" || status === "group") {
     inbox.view = "open";

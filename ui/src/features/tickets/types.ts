@@ -1,4 +1,4 @@
-/** A ticket as GET /api/tickets and the ticket socket frames carry it (spec 1 §3 Ticket). */
+/** A ticket as GET /api/tickets and the ticket socket frames carry it. */
 export type TicketStatus = "pending" | "open" | "closed" | "group" | "lgpd" | "nps";
 
 /** Being attended (open, or a group chat): the agent can write, return it to the queue or resolve it. */
@@ -67,7 +67,7 @@ export interface Reaction {
   userId: number | null;
 }
 
-/** A message as GET /api/messages/:ticketId and company-{id}-appMessage carry it (spec 1 §3 Message). */
+/** A message as GET /api/messages/:ticketId and company-{id}-appMessage carry it. */
 export interface Message {
   id: number;
   ticketId: number;
@@ -119,7 +119,7 @@ export interface MessagesPage {
 export type InboxView = "open" | "closed" | "search";
 export type OpenTab = "open" | "pending" | "group";
 
-/** What GET /api/tickets is asked for one list (spec 1 §7 Tickets). */
+/** What GET /api/tickets is asked for one list. */
 export interface TicketListParams {
   status?: TicketStatus;
   showAll: boolean;

@@ -1,6 +1,6 @@
 import type { Enabled, QueueRef, UserFlags } from "../auth/types";
 
-/** A user as GET /api/users and GET /api/users/:id answer it (spec 2 §3 User). */
+/** A user as GET /api/users and GET /api/users/:id answer it. */
 export interface UserRow extends Partial<Omit<UserFlags, "allHistoric">> {
   id: number;
   name: string;
@@ -25,7 +25,7 @@ export interface UsersPage {
   hasMore: boolean;
 }
 
-/** The user form: every User field with the spec's defaults (spec 1 §3, §9). */
+/** The user form: every field of a user, with a new user's defaults. */
 export interface UserForm extends UserFlags {
   name: string;
   email: string;

@@ -17,7 +17,7 @@ import { AuthLayout } from "./AuthLayout";
 
 type Field = "email" | "code" | "password" | "confirm";
 
-/** Spec 3 §2.9: step 1 asks for the email; step 2 the emailed code, the new password and its confirmation. */
+/** Step 1 asks for the email; step 2 the emailed code, the new password and its confirmation. */
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -21,7 +21,7 @@ import { email as emailRule, required, useFieldErrors, validate } from "../valid
 import { AuthLayout } from "./AuthLayout";
 import { StrengthMeter } from "./StrengthMeter";
 
-/** Spec 1 §4.3: warn when fewer than 5 days of subscription remain (company 1 never expires). */
+/** Warn when fewer than 5 days of subscription remain (company 1 never expires). */
 export const SUBSCRIPTION_WARNING_DAYS = 5;
 
 /** Only same-origin paths are followed after login. */

@@ -9,7 +9,7 @@ export const formatDueDate = (d: string) => {
   return y && m && day ? `${day}/${m}/${y}` : d;
 };
 
-/** /financeiro-aberto: the login of a company whose subscription has expired ends here (spec 1 §4.3). */
+/** /financeiro-aberto: the login of a company whose subscription has expired ends here. */
 export function SubscriptionExpiredPage() {
   const { t } = useTranslation();
   const { dueDate } = useSearch({ from: "/financeiro-aberto" });

@@ -12,7 +12,7 @@ import { CompanyConnectionsDialog } from "./CompanyConnectionsDialog";
 
 const num = css({ textAlign: "right", fontVariantNumeric: "tabular-nums" });
 
-/** /allConnections (super user, spec 2 "Connections"): every client with its active, deactivated and total connections. */
+/** /allConnections (super user): every client with its active, deactivated and total connections. */
 export default function AllConnectionsPage() {
   const { t } = useTranslation();
   const q = useQuery(summaryQuery);

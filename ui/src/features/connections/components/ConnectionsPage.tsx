@@ -26,7 +26,7 @@ import { QrCodeDialog } from "./QrCodeDialog";
 
 type Confirm = { kind: "delete" | "disconnect" | "closeImported"; connection: Connection };
 
-/** /connections (spec 2 "Connections"): the table with live status, session buttons, the add menu, QR dialog and form. */
+/** /connections: the table with live status, session buttons, the add menu, QR dialog and form. */
 export default function ConnectionsPage() {
   const { t } = useTranslation();
   const manage = useCan("connections-page:addConnection");

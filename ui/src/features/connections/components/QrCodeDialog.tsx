@@ -13,7 +13,7 @@ import { QrCanvas } from "./QrCanvas";
 export const QR_WAIT_MS = 30_000;
 
 /**
- * The QR code of a connection pairing by QR (spec 2 "Connections"), live from the list cache that the
+ * The QR code of a connection pairing by QR, live from the list cache that the
  * company-{id}-whatsappSession frames keep current; with status PAIRING the same field holds the pairing code, shown
  * as text. Waits while there is no code yet; closes once a code it showed is gone (scanned, expired into another
  * status) or the connection is CONNECTED or deleted. When the session reports why it failed (the connection's

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "../../../components/ui/button";
 import { sessionActions, type SessionAction } from "../status";
 
-/** The session buttons of one row, by status (spec 2 "Connections"); only for holders of connections-page:addConnection. */
+/** The session buttons of one row, by status; only for holders of connections-page:addConnection. */
 export function SessionButtons({ status, pairsByQr, busy, onAction }: { status: string; pairsByQr: boolean; busy: boolean; onAction: (a: SessionAction) => void }) {
   const { t } = useTranslation();
   return (

@@ -22,7 +22,7 @@ const NO_LANE = "none";
 const LAYERS = "[role=dialog], [role=alertdialog], [role=menu], [role=listbox]";
 
 /**
- * The contact drawer of the conversation, 320 px (spec 1 §2.6): contact data and extra info with the edit dialog, tags,
+ * The contact drawer of the conversation, 320 px: contact data and extra info with the edit dialog, tags,
  * the ticket's kanban lane, disable-chatbot and accept-audio toggles, block/unblock, and the ticket's notes.
  */
 export function ContactDrawer({ ticket, onClose }: { ticket: Ticket; onClose: () => void }) {

@@ -14,7 +14,7 @@ import { useUpdateContact, type ContactRow } from "../queries";
 type Form = { name: string; number: string; email: string };
 type Extra = { name: string; value: string };
 
-/** Spec 1 §5, contact form in the inbox: name 2-50 required, number 8-50, email valid when given. */
+/** The contact form's rules: name 2-50 required, number 8-50, email valid when given. */
 const RULES = {
   name: length(2, 50),
   number: length(8, 50, false),

@@ -8,7 +8,7 @@ import { PlusIcon } from "../../../components/ui/icons";
 import { Input } from "../../../components/ui/input";
 import { contactTagsQuery, tagsQuery, useSyncContactTags } from "../queries";
 
-/** Spec 1 §5: a new tag needs at least 3 characters ('Tag muito curta!'). */
+/** A new tag needs at least 3 characters ('Tag muito curta!'). */
 export const TAG_MIN = 3;
 
 /** The contact's tags: pick existing ones, or name a new one; the whole set is saved at once (POST /api/tags/sync). */

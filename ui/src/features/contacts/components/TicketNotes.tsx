@@ -9,10 +9,10 @@ import { toast } from "../../../components/ui/toast";
 import { ddmmyyyy, hhmm } from "../../tickets/format";
 import { ticketNotesQuery, useAddNote, useDeleteNote } from "../queries";
 
-/** Spec 1 §5: a note is required, at least 2 characters. */
+/** A note is required, at least 2 characters. */
 export const NOTE_MIN = 2;
 
-/** The ticket's notes (list at most 200 px high, spec 1 §2.6) and the form to add one. */
+/** The ticket's notes (list at most 200 px high) and the form to add one. */
 export function TicketNotes({ ticketId, contactId }: { ticketId: number; contactId: number }) {
   const { t } = useTranslation();
   const notes = useQuery(ticketNotesQuery(ticketId, contactId));

@@ -22,7 +22,7 @@ interface Recording {
 }
 
 /**
- * The voice-note control of the input bar (spec 1 §4.2): idle (microphone button), recording (cancel, mm:ss timer,
+ * The voice-note control of the input bar: idle (microphone button), recording (cancel, mm:ss timer,
  * send) and sending. A recording under 10000 bytes is discarded; the rest is encoded for the ticket's channel in the
  * browser (encode.ts) and sent as one media message.
  */

@@ -1,4 +1,4 @@
-/** Spec 1 §4.2 and §9: recordings under 10000 bytes are discarded; MP3 is encoded at 128 kbps. */
+/** Recordings under 10000 bytes are discarded; MP3 is encoded at 128 kbps. */
 export const MIN_RECORDING_BYTES = 10_000;
 export const MP3_BITRATE = 128_000;
 export const AAC_BITRATE = 128_000;

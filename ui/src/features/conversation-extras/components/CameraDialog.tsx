@@ -14,7 +14,7 @@ const JPEG_QUALITY = 0.9;
 const media = css({ w: "full", maxH: "60vh", objectFit: "contain", borderRadius: "sm", bg: "black" });
 
 /**
- * Camera capture (spec 1 §2.6): a live preview of the camera, a photo taken from it, the photo with a caption (up to
+ * Camera capture: a live preview of the camera, a photo taken from it, the photo with a caption (up to
  * 5 rows), sent as an image message. The camera is released when the dialog closes or a photo is taken.
  */
 export function CameraDialog({ ticketId, open, onOpenChange }: { ticketId: number; open: boolean; onOpenChange: (open: boolean) => void }) {

@@ -18,7 +18,7 @@ import { SendContactDialog } from "./SendContactDialog";
 import { TicketLogDialog } from "./TicketLogDialog";
 
 /**
- * The input bar's extras menu (spec 1 §2.6): camera capture, send a contact card, video-call link (when the company
+ * The input bar's extras menu: camera capture, send a contact card, video-call link (when the company
  * has a meeting host). `disabled` follows the input's rule (open or group tickets, nothing in flight).
  */
 export function InputExtrasMenu({ ticket, disabled }: { ticket: Pick<Ticket, "id" | "uuid">; disabled?: boolean }) {

@@ -34,7 +34,7 @@ export function ForwardCheckbox({ message }: { message: { id: number; ticketId: 
 
 /**
  * The selection bar above the input while forwarding (count, cancel, forward) and the forward dialog: a contact, the
- * signature choice (when the company allows signatures), at least one message (spec 1 §5).
+ * signature choice (when the company allows signatures), at least one message.
  */
 export function ForwardBar({ ticketId }: { ticketId: number }) {
   const { t } = useTranslation();

@@ -9,7 +9,7 @@ import { ContactSearch } from "../../tickets/modals/ContactSearch";
 import { useSendContactCard } from "../queries";
 import { buildVCard } from "../vcard";
 
-/** Send a contact card (spec 1 §2.6): pick one of the company's contacts; it goes as a vCard. */
+/** Send a contact card: pick one of the company's contacts; it goes as a vCard. */
 export function SendContactDialog({ ticketId, open, onOpenChange }: { ticketId: number; open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t } = useTranslation();
   const [contact, setContact] = useState<ContactRow | null>(null);

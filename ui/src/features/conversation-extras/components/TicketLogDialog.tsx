@@ -10,7 +10,7 @@ import { TICKET_LOG_TYPES, type TicketLog } from "../types";
 
 const known = (type: string) => (TICKET_LOG_TYPES as readonly string[]).includes(type);
 
-/** The ticket log timeline (spec 1 §2.6, §3): every entry with what happened, who, in which queue and when. */
+/** The ticket log timeline: every entry with what happened, who, in which queue and when. */
 export function TicketLogDialog({ ticketId, open, onOpenChange }: { ticketId: number; open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t } = useTranslation();
   const logs = useQuery({ ...ticketLogsQuery(ticketId), enabled: open });

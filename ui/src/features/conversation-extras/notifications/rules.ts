@@ -11,7 +11,7 @@ export interface NotifyContext {
 }
 
 /**
- * Whether a new message earns a desktop notification and a sound (spec 1 §4.4): a contact's message (not ours, not
+ * Whether a new message earns a desktop notification and a sound: a contact's message (not ours, not
  * a private note) on a ticket that is unassigned or assigned to the user, in one of the user's queues (a ticket with
  * no queue reached this socket only because the user may see it); pending tickets only with showNotificationPending.
  * The conversation the user is looking at needs none.

@@ -12,7 +12,7 @@ import { shouldNotify } from "./rules";
 import { playChime } from "./sound";
 
 /**
- * Desktop notifications and the chime for new messages (spec 1 §4.4), mounted once in the app shell. Which messages
+ * Desktop notifications and the chime for new messages, mounted once in the app shell. Which messages
  * count is decided by rules.ts; the sound plays at the top bar's volume; a browser without the Notification API
  * only logs that it has none. Clicking a notification brings the window forward and opens the conversation.
  */

@@ -3,7 +3,7 @@ import { i18n } from "../../../i18n";
 import { ddmmyyyy, hhmm } from "../../tickets/format";
 import type { Message, MessagesPage, Ticket } from "../../tickets/types";
 
-/** The conversation had nothing to export (no ticket, no messages): spec 1 §8 "PDF export failing to find its element". */
+/** The conversation had nothing to export (no ticket, no messages): the export fails with its own error. */
 export class NothingToExportError extends Error {
   constructor() {
     super("the conversation to export was not found");
@@ -52,7 +52,7 @@ function author(m: Message, ticket: Ticket): string {
 }
 
 /**
- * The conversation as a PDF document (spec 1 §2.6): contact, ticket, then every message with its time and author;
+ * The conversation as a PDF document: contact, ticket, then every message with its time and author;
  * media appear as links (signed links, valid for an hour). Built in the browser with jsPDF, loaded on first use.
  */
 export async function conversationPdf(ticket: Ticket, messages: Message[], now = new Date()): Promise<Blob> {

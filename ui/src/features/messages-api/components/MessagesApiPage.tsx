@@ -24,7 +24,7 @@ function Facts({ items }: { items: [string, ReactNode][] }) {
   );
 }
 
-/** /messages-api (spec 2 "External messages API"): how to send text and media with a connection's token, and a test form for each. */
+/** /messages-api: how to send text and media with a connection's token, and a test form for each. */
 export default function MessagesApiPage() {
   const { t } = useTranslation();
   const endpoint = `${location.origin}${SEND_PATH}`;

@@ -11,7 +11,7 @@ import { setCollapsed, setMobileDrawer, ui } from "../store";
 import { Sidebar } from "./Sidebar";
 import { TopBar } from "./TopBar";
 
-/** Spec 1 §2.2: drawer 240 px, permanent at 600 px and wider (collapsible), a temporary overlay below. */
+/** Drawer 240 px, permanent at 600 px and wider (collapsible), a temporary overlay below. */
 export function AppShell() {
   const { t } = useTranslation();
   const wide = useIsWide();

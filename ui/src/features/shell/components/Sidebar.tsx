@@ -16,7 +16,7 @@ import { adminItems, isVisible, mainItems, type MenuContext, type MenuItem } fro
 
 export const CONNECTION_BADGE_DELAY_MS = 2000;
 
-/** Spec 1 §2.2: any connection needing attention puts a badge on the item, checked 2 s after start, then kept live by the socket. */
+/** Any connection needing attention puts a badge on the item, checked 2 s after start, then kept live by the socket. */
 function useConnectionsBadge(enabled: boolean): boolean {
   const [armed, setArmed] = useState(false);
   useEffect(() => {

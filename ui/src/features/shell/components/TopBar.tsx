@@ -143,7 +143,7 @@ function UserMenu() {
   );
 }
 
-/** Spec 1 §2.2 top bar: menu toggle, greeting, volume, reload, theme, notifications, avatar menu. */
+/** The top bar: menu toggle, greeting, volume, reload, theme, notifications, avatar menu. */
 export function TopBar({ onMenu, wide }: { onMenu: () => void; wide: boolean }) {
   const { t } = useTranslation();
   const user = useSessionUser()!;

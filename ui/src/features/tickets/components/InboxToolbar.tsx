@@ -15,7 +15,7 @@ import { QueueFilter } from "./QueueFilter";
 const bar = css({ display: "flex", alignItems: "center", flexWrap: "wrap", gap: "1", px: "2", py: "1.5", borderBottomWidth: "1px", borderColor: "border.muted" });
 
 /**
- * The inbox toolbar (spec 1 §2.5): open, closed and search views; new ticket; close all (admins); show-all (admins and
+ * The inbox toolbar: open, closed and search views; new ticket; close all (admins); show-all (admins and
  * allUserChat); the sort toggle except on closed and search; the queue selector.
  */
 export function InboxToolbar() {

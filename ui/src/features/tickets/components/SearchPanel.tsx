@@ -20,7 +20,7 @@ const ids = (v: string[]) => v.map(Number);
 const strs = (v: readonly number[]) => v.map(String);
 
 /**
- * The search view (spec 1 §2.5): text (500 ms debounce), message content (slower), tags, connections, status and,
+ * The search view: text (500 ms debounce), message content (slower), tags, connections, status and,
  * for admins, user.
  */
 export function SearchPanel() {

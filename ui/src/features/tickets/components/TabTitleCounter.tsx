@@ -5,7 +5,7 @@ import { titlePrefix } from "../format";
 import { useListParams } from "../hooks/useInboxParams";
 import { ticketsListQuery } from "../queries";
 
-/** The browser tab title counts the tickets with unread messages in the open, pending and group lists (spec 1 §2.5). */
+/** The browser tab title counts the tickets with unread messages in the open, pending and group lists. */
 export function TabTitleCounter({ withGroups }: { withGroups: boolean }) {
   const appName = useBranding("appName");
   const open = useInfiniteQuery(ticketsListQuery(useListParams("open")));

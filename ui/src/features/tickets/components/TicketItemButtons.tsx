@@ -9,7 +9,7 @@ import { useTicketActions } from "../hooks/useTicketActions";
 import { isLiveStatus, isPendingStatus, type Ticket } from "../types";
 
 /**
- * The list item's buttons by status and role (spec 1 §2.5): accept, close and ignore on pending (close with
+ * The list item's buttons by status and role: accept, close and ignore on pending (close with
  * showDashboard or admin, ignore with userClosePendingTicket or admin), return and close on open and group, reopen on closed.
  */
 export function TicketItemButtons({ ticket }: { ticket: Ticket }) {

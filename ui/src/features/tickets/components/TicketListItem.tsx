@@ -29,7 +29,7 @@ const line = css({ display: "flex", alignItems: "center", gap: "2", minW: 0 });
 const ellipsis = css({ overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap", minW: 0 });
 
 /**
- * One ticket of the inbox (spec 1 §2.5): contact, last message, queue, user (admins), tags, unread count, channel,
+ * One ticket of the inbox: contact, last message, queue, user (admins), tags, unread count, channel,
  * time, rating, and the buttons its status and role allow. The whole row opens the ticket; the name is its link.
  */
 export const TicketListItem = memo(function TicketListItem({ ticket, active }: { ticket: Ticket; active: boolean }) {

@@ -17,7 +17,7 @@ import { TicketsManager } from "./TicketsManager";
 const clampWidth = (w: number | undefined) => Math.min(PANEL_MAX_PX, Math.max(PANEL_MIN_PX, w || PANEL_DEFAULT_PX));
 
 /**
- * /tickets and /tickets/:uuid (spec 1 §2.5): on wide screens the resizable tickets panel (saved per user through
+ * /tickets and /tickets/:uuid: on wide screens the resizable tickets panel (saved per user through
  * PUT /api/users/toggleChangeWidht/:id) beside the open ticket; under 600 px two tabs, the ticket and the list.
  */
 export default function TicketsLayout() {

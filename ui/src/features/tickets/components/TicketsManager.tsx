@@ -10,7 +10,7 @@ import { SearchPanel } from "./SearchPanel";
 import { TabTitleCounter } from "./TabTitleCounter";
 import { TicketsList } from "./TicketsList";
 
-/** The tickets panel: toolbar, then the open tabs, the closed list or the search (spec 1 §2.5). */
+/** The tickets panel: toolbar, then the open tabs, the closed list or the search. */
 export function TicketsManager() {
   const { t } = useTranslation();
   const { view } = useSnapshot(inbox);

@@ -3,7 +3,7 @@ import { css } from "../../../../styled-system/css";
 import { AlertIcon, CheckCheckIcon, CheckIcon, ClockIcon } from "../../../components/ui/icons";
 import type { Message } from "../types";
 
-/** Spec 1 §4.2: ack 0 clock, 1 sent, 2 delivered, 3 or 4 read (played for audio), 5 read; a queued or failed send shows as such. */
+/** Ack 0 clock, 1 sent, 2 delivered, 3 or 4 read (played for audio), 5 read; a queued or failed send shows as such. */
 export function AckIcon({ message }: { message: Pick<Message, "ack" | "sendStatus"> }) {
   const { t } = useTranslation();
   const { ack, sendStatus } = message;

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { css } from "../../../../styled-system/css";
 import { Button } from "../../../components/ui/button";
 
-/** Spec 1 §9: playback rates cycle 0.5, 1, 1.5, 2, remembered in local storage. */
+/** Playback rates cycle 0.5, 1, 1.5, 2, remembered in local storage. */
 export const PLAYBACK_RATES = [0.5, 1, 1.5, 2] as const;
 const RATE_KEY = "audioPlaybackRate";
 

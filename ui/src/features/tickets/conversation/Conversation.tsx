@@ -19,7 +19,7 @@ import { MessagesList } from "./MessagesList";
 import { TicketHeader } from "./TicketHeader";
 
 /**
- * /tickets/:uuid (spec 1 §2.6): header, messages, input and the contact drawer. Joins the ticket's room while open;
+ * /tickets/:uuid: header, messages, input and the contact drawer. Joins the ticket's room while open;
  * goes back to /tickets when the ticket cannot be loaded or is deleted.
  */
 export default function Conversation() {

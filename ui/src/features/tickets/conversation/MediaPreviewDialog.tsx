@@ -7,7 +7,7 @@ import { FileIcon } from "../../../components/ui/icons";
 import { Textarea } from "../../../components/ui/input";
 import { useAutosize } from "./autosize";
 
-/** Spec 1 §2.6: captions take up to 5 rows. */
+/** Captions take up to 5 rows. */
 export const CAPTION_MAX_ROWS = 5;
 
 function Preview({ file }: { file: File }) {

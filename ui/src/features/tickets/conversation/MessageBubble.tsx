@@ -52,7 +52,7 @@ function Quoted({ quoted }: { quoted: NonNullable<Message["quotedMsg"]> }) {
   );
 }
 
-/** One message (spec 1 §2.6): quoted message, media, text, edited and deleted marks, time, ack, reactions; private notes apart; a failed send with its error and a retry. */
+/** One message: quoted message, media, text, edited and deleted marks, time, ack, reactions; private notes apart; a failed send with its error and a retry. */
 export const MessageBubble = memo(function MessageBubble({ message, canSend, caps, showSender }: { message: Message; canSend: boolean; caps: Capabilities; showSender: boolean }) {
   const { t } = useTranslation();
   const retry = useRetryMessage();

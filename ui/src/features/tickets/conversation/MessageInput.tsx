@@ -24,14 +24,14 @@ import { QuickMessagesList, useQuickMatches } from "./QuickMessages";
 import { TemplatePicker } from "./TemplatePicker";
 import { WindowNotice } from "./WindowNotice";
 
-/** Spec 1 §2.6: the input grows up to 5 rows. */
+/** The input grows up to 5 rows. */
 export const INPUT_MAX_ROWS = 5;
 const ACCEPT = "image/*,video/*,audio/*,application/*,text/*";
 
 const toggle = css({ "&[aria-pressed=true]": { bg: "accent.subtle", color: "accent.text" } });
 
 /**
- * The message input (spec 1 §2.6, §4.2): text up to 5 rows, emoji, attachments through the preview dialog, quick
+ * The message input: text up to 5 rows, emoji, attachments through the preview dialog, quick
  * messages on a leading '/', private notes, the signature toggle (setting sendSignMessage), quoted replies and edits.
  * Sending is disabled unless the ticket is open or group, and while a send is in flight; once a social channel's reply
  * window has closed only private notes and (Cloud API) templates can be written.

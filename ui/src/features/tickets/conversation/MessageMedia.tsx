@@ -12,7 +12,7 @@ import { parseLocation, parseVCard } from "./vcard";
 const card = css({ display: "flex", alignItems: "center", gap: "2", p: "2", borderRadius: "md", bg: "bg.subtle", color: "fg.default", textDecoration: "none", maxW: "64", minW: 0 });
 const ellipsis = css({ overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap", minW: 0 });
 
-/** Spec 1 §3 mediaType: image, video, audio, documents, location and contact cards, all through signed links. */
+/** A message's mediaType: image, video, audio, documents, location and contact cards, all through signed links. */
 export function MessageMedia({ message }: { message: Message }) {
   const { t } = useTranslation();
   const [zoom, setZoom] = useState(false);

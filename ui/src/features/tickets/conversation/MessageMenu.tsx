@@ -11,13 +11,13 @@ import type { Capabilities } from "../hooks/useChannelCapabilities";
 import type { Message } from "../types";
 import { replyTo, startEditing } from "./composer";
 
-/** Own messages: the agent's, not a bot's or the phone's (spec 1 §4.2: edit and delete only own messages). */
+/** Own messages: the agent's, not a bot's or the phone's (agents edit and delete only their own messages). */
 export const isOwn = (m: Message, userId: number | undefined) => m.fromMe && m.userId !== null && m.userId === userId;
 
 /** A sent message lives on the channel too: changing it there needs the channel's capability; notes stay local. */
 const onChannel = (m: Message) => !m.isPrivate && m.sendStatus === "sent";
 
-/** Spec 1 §4.2: edit within 15 minutes of sending, text only, not once deleted; a public message only once sent and where the channel can edit. */
+/** Edit within 15 minutes of sending, text only, not once deleted; a public message only once sent and where the channel can edit. */
 export function canEdit(m: Message, userId: number | undefined, caps: Capabilities, now = Date.now()) {
   if (!isOwn(m, userId) || m.isDeleted || m.mediaUrl || m.vCard || !m.body || now - Date.parse(m.createdAt) >= EDIT_WINDOW_MS) return false;
   return m.isPrivate || (onChannel(m) && caps.edit);

@@ -24,7 +24,7 @@ function DaySeparator({ iso }: { iso: string }) {
 }
 
 /**
- * The conversation (spec 1 §2.6): 20 messages a page, older pages loaded when the top comes within 100 px, the view
+ * The conversation: 20 messages a page, older pages loaded when the top comes within 100 px, the view
  * kept in place while they are added above; it follows new messages while it is at the bottom.
  */
 export function MessagesList({ ticket, canSend }: { ticket: Ticket; canSend: boolean }) {

@@ -27,7 +27,7 @@ export function useQuickMatches(text: string, enabled: boolean): QuickMatches {
 
 const panel = css({ position: "absolute", left: "2", right: "2", bottom: "100%", mb: "1", maxH: "60", overflowY: "auto", bg: "bg.default", borderWidth: "1px", borderColor: "border.muted", borderRadius: "md", boxShadow: "md", zIndex: "dropdown", py: "1" });
 
-/** The list above the input (labels cut at 90 characters, spec 1 §9). */
+/** The list above the input (labels cut at 90 characters). */
 export function QuickMessagesList({ quick, highlighted, onPick }: { quick: QuickMatches; highlighted: number; onPick: (m: QuickMessage) => void }) {
   const { t } = useTranslation();
   if (!quick.open) return null;

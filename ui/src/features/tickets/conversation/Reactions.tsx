@@ -9,7 +9,7 @@ import { useReact } from "../queries";
 import type { Reaction } from "../types";
 import { LazyEmojiPicker } from "./LazyEmojiPicker";
 
-/** Spec 1 §2.6: a row of 6 quick reactions plus the full list. */
+/** A row of 6 quick reactions plus the full list. */
 export const QUICK_REACTIONS = ["👍", "❤️", "😂", "😮", "😢", "🙏"] as const;
 /** Colour emoji fonts first: the body font may carry monochrome glyphs for the older emoji. */
 const emojiFont = css({ fontFamily: "'Apple Color Emoji', 'Segoe UI Emoji', 'Noto Color Emoji', emoji, sans-serif" });

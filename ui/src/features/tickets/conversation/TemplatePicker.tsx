@@ -29,7 +29,7 @@ const option = css({
 });
 
 /**
- * Once a Cloud API ticket's reply window has closed only a template goes out (spec 1 §2.6): the connection's approved
+ * Once a Cloud API ticket's reply window has closed only a template goes out: the connection's approved
  * templates with their body, the body's {{n}} parameters filled in, sent as Meta takes them.
  */
 export function TemplatePicker({ ticketId, whatsappId, onClose }: { ticketId: number; whatsappId: number; onClose: () => void }) {

@@ -13,7 +13,7 @@ import { useTicketActions } from "../hooks/useTicketActions";
 import { isLiveStatus, isPendingStatus, type Ticket } from "../types";
 
 /**
- * The conversation header (spec 1 §2.6): back to /tickets, contact name and ticket id (opens the contact drawer),
+ * The conversation header: back to /tickets, contact name and ticket id (opens the contact drawer),
  * the assigned user, and the actions of the ticket's status — accept, return, resolve, reopen, transfer, delete.
  */
 export function TicketHeader({ ticket, onContact }: { ticket: Ticket; onContact: () => void }) {

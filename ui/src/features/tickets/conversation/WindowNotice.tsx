@@ -4,7 +4,7 @@ import { Button } from "../../../components/ui/button";
 import { InfoIcon } from "../../../components/ui/icons";
 
 /**
- * Social channels only accept replies within the contact's reply window (spec 1 §2.6); once it has closed, a Cloud API
+ * Social channels only accept replies within the contact's reply window; once it has closed, a Cloud API
  * ticket can still be answered with a template (onTemplate).
  */
 export function WindowNotice({ closed, onTemplate }: { closed: boolean; onTemplate?: () => void }) {

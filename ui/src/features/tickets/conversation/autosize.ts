@@ -1,6 +1,6 @@
 import { useLayoutEffect, type RefObject } from "react";
 
-/** A textarea that grows with its text up to `maxRows` rows, then scrolls (the input and captions: 5 rows, spec 1 §2.6). */
+/** A textarea that grows with its text up to `maxRows` rows, then scrolls (the input and captions: 5 rows). */
 export function useAutosize(ref: RefObject<HTMLTextAreaElement | null>, value: string, maxRows: number) {
   useLayoutEffect(() => {
     const el = ref.current;

@@ -8,7 +8,7 @@ export const composer = proxy({
   replyTo: null as Message | null,
   editing: null as Message | null,
   privateMode: false,
-  /** Spec 1 §9: the signature choice is stored in local storage. */
+  /** The signature choice is stored in local storage. */
   signature: localStorage.getItem(SIGN_KEY) !== "false",
 });
 

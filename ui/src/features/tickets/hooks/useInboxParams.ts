@@ -5,7 +5,7 @@ import { canUser } from "../../auth/permissions";
 import { inbox } from "../store";
 import type { TicketListParams, TicketStatus } from "../types";
 
-/** Spec 1 §9: the search box waits 500 ms after the last keystroke. */
+/** The search box waits 500 ms after the last keystroke. */
 export const SEARCH_DEBOUNCE_MS = 500;
 
 /** The queues the list is filtered by: the user's choice, else every queue of theirs. */
@@ -20,7 +20,7 @@ export function useListParams(status: TicketStatus): TicketListParams {
   const snap = useSnapshot(inbox);
   const user = useSessionUser();
   const queueIds = useSelectedQueueIds();
-  // The sort toggle is not offered on the closed view (spec 1 §2.5).
+  // The sort toggle is not offered on the closed view.
   const sortable = status !== "closed";
   return {
     status,

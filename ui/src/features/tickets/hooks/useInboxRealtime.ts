@@ -24,7 +24,7 @@ function markReadSoon(ticketId: number) {
 }
 
 /**
- * Routes the inbox's socket frames into the query caches (spec 1 §4.4): company-{id}-ticket (update, updateUnread,
+ * Routes the inbox's socket frames into the query caches: company-{id}-ticket (update, updateUnread,
  * delete), company-{id}-appMessage (create, update, delete) and company-{id}-contact (update). After a reconnect the
  * lists and conversations are fetched again, since frames may have been missed meanwhile.
  */

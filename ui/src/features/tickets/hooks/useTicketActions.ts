@@ -10,11 +10,11 @@ import { useDeleteTicket, useUpdateTicket, type TicketUpdate } from "../queries"
 import { inbox, setMobileTab, showTicketTab } from "../store";
 import type { Ticket } from "../types";
 
-/** The server's answer when requiredTag is on and the contact has no tag (issue 6). */
+/** The server's answer when requiredTag is on and the contact has no tag. */
 const REQUIRED_TAG = "ERR_TAG_REQUIRED";
 
 /**
- * The ticket transitions of spec 1 §4.1 as the list items and the conversation header offer them. Accept and reopen
+ * The ticket transitions (accept, transfer, return to pending, resolve, reopen) as the list items and the conversation header offer them. Accept and reopen
  * of a ticket without a queue ask for one first; a conflict with another open ticket shows who holds it, or opens it
  * when it is the current user's.
  */

@@ -11,7 +11,7 @@ import { queuesQuery } from "../../users/queries";
 import { useTicketActions } from "../hooks/useTicketActions";
 import type { Ticket } from "../types";
 
-/** Accepting (or reopening) a ticket that has no queue asks for one first (spec 1 §4.1). */
+/** Accepting (or reopening) a ticket that has no queue asks for one first. */
 export function AcceptModal({ ticket, reopen, onOpenChange }: { ticket: Ticket; reopen: boolean; onOpenChange: (open: boolean) => void }) {
   const { t } = useTranslation();
   const user = useSessionUser();

@@ -4,7 +4,7 @@ import { Button } from "../../../components/ui/button";
 import * as Dialog from "../../../components/ui/dialog";
 import type { OpenTicketHolder } from "../dialogs";
 
-/** The contact already has an open ticket held by another user: who and in which queue (spec 1 §4.1, §8). */
+/** The contact already has an open ticket held by another user: who and in which queue. */
 export function AlreadyOpenDialog({ holder, onOpenChange }: { holder: OpenTicketHolder; onOpenChange: (open: boolean) => void }) {
   const { t } = useTranslation();
   return (

@@ -9,7 +9,7 @@ import { useDebounced } from "../../shell/hooks";
 import { contactsSearchQuery, type ContactRow } from "../../contacts/queries";
 import { SEARCH_DEBOUNCE_MS } from "../hooks/useInboxParams";
 
-/** Spec 1 §5, §9: the contact search starts at 3 characters, 500 ms after the last keystroke. */
+/** The contact search starts at 3 characters, 500 ms after the last keystroke. */
 export const CONTACT_SEARCH_MIN = 3;
 
 /** Picks one contact by name or number. */

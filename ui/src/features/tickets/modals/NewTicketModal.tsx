@@ -20,7 +20,7 @@ import { ContactSearch } from "./ContactSearch";
 type Errors = Partial<Record<"contact" | "queue" | "connection", string>>;
 
 /**
- * New ticket (spec 1 §2.6, §5): a contact (searched from 3 characters), a queue ('Selecione uma fila') and a
+ * New ticket: a contact (searched from 3 characters), a queue ('Selecione uma fila') and a
  * connection are required. When the contact already has an open ticket, the holder is named — or, when it is the
  * current user, that ticket opens.
  */

@@ -8,7 +8,7 @@ import type { Ticket } from "../types";
 /** A long label wraps inside its button instead of running past the dialog. */
 const wrapping = css({ whiteSpace: "normal", h: "auto", minH: "10", py: "2" });
 
-/** Resolving offers to close without a farewell or with the standard one (spec 1 §4.1). */
+/** Resolving offers to close without a farewell or with the standard one. */
 export function ResolveDialog({ ticket, onOpenChange }: { ticket: Ticket; onOpenChange: (open: boolean) => void }) {
   const { t } = useTranslation();
   const actions = useTicketActions();

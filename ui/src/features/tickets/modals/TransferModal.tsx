@@ -15,7 +15,7 @@ import type { Ticket } from "../types";
 const NOBODY = "none";
 
 /**
- * Transfer (spec 1 §4.1, §5): a queue is required to confirm; with a user the ticket goes to them (open), without one
+ * Transfer: a queue is required to confirm; with a user the ticket goes to them (open), without one
  * it waits in the queue (pending). The optional message is kept as the transfer note.
  */
 export function TransferModal({ ticket, onOpenChange }: { ticket: Ticket; onOpenChange: (open: boolean) => void }) {

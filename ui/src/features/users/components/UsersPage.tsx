@@ -17,13 +17,13 @@ import { useDeleteUser, usersListQuery } from "../queries";
 import type { UserRow } from "../types";
 import { UserModal } from "./UserModal";
 
-/** Spec 1 §9: search waits 500 ms after the last keystroke. */
+/** Search waits 500 ms after the last keystroke. */
 export const SEARCH_DEBOUNCE_MS = 500;
 
 const hideBelowMd = css({ hideBelow: "md" });
 const hideBelowSm = css({ hideBelow: "sm" });
 
-/** /users (spec 2 Users): search, add, table with infinite scroll, edit in the user modal, delete with confirmation. */
+/** /users: search, add, table with infinite scroll, edit in the user modal, delete with confirmation. */
 export default function UsersPage() {
   const { t } = useTranslation();
   const [search, setSearch] = useState("");
