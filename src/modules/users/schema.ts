@@ -6,7 +6,7 @@ import { email, password } from "../auth/schema";
 const enabledFlag = z.enum(["enabled", "disabled"], { error: "Invalid value" });
 const time = z.string({ error: "Invalid time" }).regex(/^(?:[01][0-9]|2[0-3]):[0-5][0-9]$/, "Invalid time");
 
-/** Spec: the tickets panel is 404 to 700 px wide. A resize handle may overshoot; the server pulls it back in range. */
+/** The tickets panel is 404 to 700 px wide. A resize handle may overshoot; the server pulls it back in range. */
 export const TICKETS_PANEL_WIDTH = { min: 404, max: 700 } as const;
 const width = z
   .number({ error: "Invalid number" })
