@@ -71,6 +71,24 @@ for (const [lng, text] of Object.entries(LOCALES)) {
   });
 }
 
+test("the connection form: a plugin setting the server refused loses its message as soon as it is changed", async ({ page }) => {
+  await apiLogin(page.request);
+  await page.goto("/connections");
+  await page.getByTestId("connections-add").click();
+  await page.getByTestId("add-webchat").click();
+  const modal = page.getByTestId("connection-modal");
+  await modal.locator("input[name=name]").fill(`Origins ${uid()}`);
+  const origins = modal.locator('textarea[name="config.allowedOrigins"]');
+  await origins.fill("not a site");
+  await page.getByTestId("connection-save").click();
+  const error = modal.locator('[data-scope=field][data-part=root]:has([name="config.allowedOrigins"]) [data-part=error-text]');
+  await expect(error).toContainText("Line 1:");
+  await origins.fill("https://www.example.com");
+  await expect(error).toHaveCount(0);
+  await page.keyboard.press("Escape");
+  await expect(modal).toHaveCount(0);
+});
+
 for (const lng of ["pt", "es"] as const) {
   test(`the resolve dialog's buttons lie inside the dialog at 1280 px in ${lng}`, async ({ browser, request }) => {
     const tag = uid();

@@ -94,9 +94,20 @@ export function ConnectionModal({ channel, connectionId, onClose, onCreated }: {
     form,
     set: (key, value) => {
       setForm((f) => ({ ...f, [key]: value }));
-      recheck(key, String(value));
+      if (key === "config") clearConfigErrors(value as ConnectionForm["config"]);
+      else recheck(key, String(value));
     },
     err: (field) => (errors[field] ? t(messageKey(errors[field]!)) : null),
+  };
+  /** A plugin setting the server refused: changing it clears its message (and those of its lines). */
+  const clearConfigErrors = (next: ConnectionForm["config"]) => {
+    const changed = Object.keys(next)
+      .filter((k) => next[k] !== form.config[k])
+      .map((k) => `config.${k}`);
+    setErrors((shown) => {
+      const kept = Object.entries(shown).filter(([field]) => !changed.some((c) => field === c || field.startsWith(`${c}.`)));
+      return kept.length === Object.keys(shown).length ? shown : Object.fromEntries(kept);
+    });
   };
   const errorCount = (x: Tab) => Object.keys(errors).filter((k) => tabOf(k) === x).length;
 
