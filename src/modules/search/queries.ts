@@ -2,7 +2,7 @@ import type { CompiledQuery, ExpressionBuilder } from "kysely";
 import type { Db } from "../../db/database";
 import type { DB } from "../../db/schema";
 import { forCompany } from "../../db/scope";
-import { liveTickets, type TicketFilter } from "../tickets/queries";
+import { liveTickets, type TicketFilter } from "../tickets/list-queries";
 import { contactTextMatch, messagesMatch } from "./fts";
 
 /** Rows of both match queries: the ticket and the moment it matched (for newest-first merging). */

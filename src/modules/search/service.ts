@@ -1,6 +1,7 @@
 import type { AppContext } from "../../context";
 import type { Actor } from "../../http/permissions";
-import { type ListFilters, type TicketFilter, userQueueIds, viewFilterWhere } from "../tickets/queries";
+import { type ListFilters, type TicketFilter, viewFilterWhere } from "../tickets/list-queries";
+import { userQueueIds } from "../tickets/queries";
 import { listView } from "../tickets/visibility";
 import { messagesQuery, searchText } from "./fts";
 import { contactMatches, type MatchRow, messageMatches } from "./queries";

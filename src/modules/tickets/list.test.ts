@@ -4,7 +4,7 @@ import { createCompany } from "../../../tests/helpers/factories";
 import { loadActor } from "../../http/auth";
 import type { Actor } from "../../http/permissions";
 import { resolveListFilters } from "./list";
-import { cappedCountQuery, listTicketIds, pageIdsQuery, type TicketPageArgs } from "./queries";
+import { cappedCountQuery, listTicketIds, pageIdsQuery, type TicketPageArgs } from "./list-queries";
 import type { ListTicketsQuery } from "./schema";
 import { createInbox, type Inbox } from "../../../tests/helpers/inbox";
 import { listView } from "./visibility";

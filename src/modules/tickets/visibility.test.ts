@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { loadActor } from "../../http/auth";
 import type { Actor } from "../../http/permissions";
 import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
-import { listTicketIds, liveTickets, userQueueIds } from "./queries";
+import { listTicketIds, liveTickets } from "./list-queries";
+import { userQueueIds } from "./queries";
 import { canSeeTicket, inPersonalView, listView, type PersonalView, ticketVisibilityWhere } from "./visibility";
 
 /**

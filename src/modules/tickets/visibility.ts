@@ -17,7 +17,7 @@
  */
 import type { Expression, SqlBool } from "kysely";
 import { can, type Actor } from "../../http/permissions";
-import type { TicketFilter } from "./queries";
+import type { TicketFilter } from "./list-queries";
 
 export type VisibilityActor = Pick<Actor, "userId" | "companyId" | "profile" | "super" | "flags">;
 
