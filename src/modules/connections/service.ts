@@ -1,11 +1,10 @@
-import type { Updateable } from "kysely";
-import { ChannelError, type ChannelPlugin } from "../../channels/adapter";
+import { ChannelError } from "../../channels/adapter";
 import { deleteConnection, randomAlphanumeric } from "../../channels/connections";
 import { closeImportedTickets } from "../../channels/imports";
 import { assertChannelAllowed, channelAllowed } from "../../channels/registry";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/database";
-import type { Connection, ConnectionsTable } from "../../db/schema";
+import type { Connection } from "../../db/schema";
 import { forCompany } from "../../db/scope";
 import { AppError, type FieldErrors, validationError } from "../../http/errors";
 import { type Actor, assertCan } from "../../http/permissions";
@@ -29,125 +28,11 @@ import {
 } from "./queries";
 import { type CreateConnectionInput, MSG, TOKEN_LENGTH, type UpdateConnectionInput } from "./schema";
 import { type Audience, audienceOf, auditedConnection, type ConnectionView, pickerShape, serializeConnections, storedConfig } from "./serialize";
+import { mergeRuleState, NEW_STATE, resolveConfig, stateOf, toColumns } from "./input";
 import { type ConnectionRuleState, connectionRuleErrors } from "./validation";
 
 const connectionNotFound = () => new AppError("ERR_NO_WAPP_FOUND", 404, "Connection not found");
 const noOtherDefault = () => new AppError("ERR_NO_OTHER_WHATSAPP", 400, "At least one default connection is required");
-
-const RULE_FIELDS = [
-  "name",
-  "greetingMessage",
-  "ratingMessage",
-  "expiresTicketNPS",
-  "timeSendQueue",
-  "sendIdQueue",
-  "queueIds",
-  "enableImportMessage",
-  "importOldMessages",
-  "importRecentMessages",
-  "queueIdImportMessages",
-  "collectiveVacationStart",
-  "collectiveVacationEnd",
-  "collectiveVacationMessage",
-] as const satisfies readonly (keyof ConnectionRuleState)[];
-
-/** What a new connection holds before the request's fields (the column defaults of migration 0010). */
-const NEW_STATE: ConnectionRuleState = {
-  name: "",
-  greetingMessage: null,
-  ratingMessage: null,
-  expiresTicketNPS: 0,
-  timeSendQueue: 0,
-  sendIdQueue: null,
-  queueIds: [],
-  enableImportMessage: false,
-  importOldMessages: null,
-  importRecentMessages: null,
-  queueIdImportMessages: null,
-  collectiveVacationStart: null,
-  collectiveVacationEnd: null,
-  collectiveVacationMessage: null,
-};
-
-function stateOf(row: Connection, queueIds: number[]): ConnectionRuleState {
-  return {
-    name: row.name,
-    greetingMessage: row.greetingMessage,
-    ratingMessage: row.ratingMessage,
-    expiresTicketNPS: row.expiresTicketNPS,
-    timeSendQueue: row.timeSendQueue,
-    sendIdQueue: row.sendIdQueue,
-    queueIds,
-    enableImportMessage: row.enableImportMessage === 1,
-    importOldMessages: row.importOldMessages,
-    importRecentMessages: row.importRecentMessages,
-    queueIdImportMessages: row.queueIdImportMessages,
-    collectiveVacationStart: row.collectiveVacationStart,
-    collectiveVacationEnd: row.collectiveVacationEnd,
-    collectiveVacationMessage: row.collectiveVacationMessage,
-  };
-}
-
-/** The stored state with the request's values over it, and which rule fields the request changes. */
-function merge(current: ConnectionRuleState, input: UpdateConnectionInput): { state: ConnectionRuleState; changed: Set<string> } {
-  const state = { ...current } as Record<string, unknown>;
-  const changed = new Set<string>();
-  for (const key of RULE_FIELDS) {
-    const value = input[key];
-    if (value === undefined) continue;
-    if (JSON.stringify(value) !== JSON.stringify(current[key])) changed.add(key);
-    state[key] = value;
-  }
-  return { state: state as unknown as ConnectionRuleState, changed };
-}
-
-/** Request fields to columns: booleans as 0/1, schedules as JSON; queue links, config, token and the default flag are handled apart. */
-function toColumns(input: UpdateConnectionInput): Updateable<ConnectionsTable> {
-  const {
-    queueIds: _queueIds,
-    config: _config,
-    regenerateToken: _regenerate,
-    isDefault: _isDefault,
-    schedules,
-    allowGroup,
-    enableImportMessage,
-    importOldMessagesGroups,
-    closedTicketsPostImported,
-    ...rest
-  } = input;
-  const flag = (v: boolean | undefined) => (v === undefined ? undefined : v ? 1 : 0);
-  const out: Record<string, unknown> = {
-    ...rest,
-    schedules: schedules && JSON.stringify(schedules),
-    allowGroup: flag(allowGroup),
-    enableImportMessage: flag(enableImportMessage),
-    importOldMessagesGroups: flag(importOldMessagesGroups),
-    closedTicketsPostImported: flag(closedTicketsPostImported),
-  };
-  for (const key of Object.keys(out)) if (out[key] === undefined) delete out[key];
-  return out as Updateable<ConnectionsTable>;
-}
-
-/**
- * The plugin's config from the request: a secret field left out, null or blank keeps the stored value (the form never
- * receives secrets back, so it cannot resend them). Validated with the manifest's configSchema; errors as config.<key>.
- */
-function resolveConfig(plugin: ChannelPlugin<any>, raw: Record<string, unknown>, stored: Record<string, unknown>, errors: FieldErrors): string | undefined {
-  const merged: Record<string, unknown> = { ...raw };
-  for (const key of plugin.manifest.secretFields) {
-    const v = merged[key];
-    if (v === undefined || v === null || (typeof v === "string" && v.trim() === "")) {
-      if (stored[key] !== undefined) merged[key] = stored[key];
-      else delete merged[key];
-    }
-  }
-  const result = plugin.manifest.configSchema.safeParse(merged);
-  if (!result.success) {
-    for (const issue of result.error.issues) errors[["config", ...issue.path.map(String)].join(".")] ??= issue.message;
-    return undefined;
-  }
-  return JSON.stringify(result.data);
-}
 
 export function createConnectionsService(ctx: AppContext) {
   const now = () => ctx.clock.now().toISOString();
@@ -286,7 +171,7 @@ export function createConnectionsService(ctx: AppContext) {
       const errors: FieldErrors = {};
       await checkIds(companyId, input, errors);
       const config = resolveConfig(plugin, input.config ?? {}, {}, errors);
-      const { state } = merge(NEW_STATE, input);
+      const { state } = mergeRuleState(NEW_STATE, input);
       await ruleErrors(companyId, state, new Set(Object.keys(input)), errors);
       if (Object.keys(errors).length) throw validationError(errors);
 
@@ -335,7 +220,7 @@ export function createConnectionsService(ctx: AppContext) {
         else errors.config = MSG.invalid;
       }
       const storedQueueIds = ((await queuesOfConnections(ctx.db, companyId, [id])).get(id) ?? []).map((q) => q.id);
-      const { state, changed } = merge(stateOf(row, storedQueueIds), input);
+      const { state, changed } = mergeRuleState(stateOf(row, storedQueueIds), input);
       await ruleErrors(companyId, state, changed, errors);
       if (Object.keys(errors).length) throw validationError(errors);
       // Exactly one default while any connection exists: the flag moves by making another one the default.
