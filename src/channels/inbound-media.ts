@@ -23,7 +23,8 @@ export interface InboundMediaJob {
   connectionId: number;
   messageId: number;
   ref: Record<string, unknown>;
-  name?: string;
+  /** The file's name: the channel's, else one from its type (mediaFileName). */
+  name: string;
 }
 
 /** Registers the download job (once per context: createChannels calls it). */
@@ -47,7 +48,7 @@ async function downloadInboundMedia(ctx: AppContext, sessions: SessionManager, p
     const session = sessions.session(p.connectionId);
     if (!session?.fetchMedia) throw new ChannelError("TEMPORARY", "The connection's session is not running");
     const bytes = await session.fetchMedia(p.ref);
-    const stored = await ctx.media.save(p.companyId, { data: bytes, name: p.name || "file" });
+    const stored = await ctx.media.save(p.companyId, { data: bytes, name: p.name });
     settled = await settleMessageMedia(ctx.db, p.companyId, msg.id, {
       mediaKey: stored.key,
       mimetype: stored.mime,
@@ -64,6 +65,11 @@ async function downloadInboundMedia(ctx: AppContext, sessions: SessionManager, p
     settled = await settleMessageMedia(ctx.db, p.companyId, msg.id, { mediaType: mediaTypeOfKind(kind), data: serialize({ ...rest, mediaError: code }), updatedAt: nowIso() });
   }
   if (settled) ctx.bus.emit("message.updated", { companyId: p.companyId, ticketId: msg.ticketId, messageId: msg.id });
+}
+
+/** The name an inbound file is stored under: the channel's, else "file.<subtype>" from its MIME type. */
+export function mediaFileName(m: { name?: string; mime?: string }): string {
+  return m.name || `file.${m.mime?.split("/")[1]?.split(";")[0] ?? "bin"}`;
 }
 
 /** spec mediaType from a MIME type. */

@@ -11,7 +11,7 @@ import type { Connection, DB, MessageOrigin, Ticket } from "../db/schema";
 import type { StoredMedia } from "../storage/media";
 import type { InboundChat, InboundMessage, InboundResult } from "./adapter";
 import type { Effects } from "./inbound-effects";
-import { enqueueInboundMedia, mediaKindOf, mediaTypeOf, mediaTypeOfKind } from "./inbound-media";
+import { enqueueInboundMedia, mediaFileName, mediaKindOf, mediaTypeOf, mediaTypeOfKind } from "./inbound-media";
 import {
   bumpTicket,
   bumpTicketFromHistory,
@@ -103,7 +103,7 @@ export async function writeMessage(
     updatedAt: nowIso,
   });
   if (pending) {
-    await enqueueInboundMedia(ctx, trx, { companyId: conn.companyId, connectionId: conn.id, messageId, ref: pending, ...(e.media?.name ? { name: e.media.name } : {}) });
+    await enqueueInboundMedia(ctx, trx, { companyId: conn.companyId, connectionId: conn.id, messageId, ref: pending, name: mediaFileName(e.media ?? {}) });
   }
 
   const lastMessage = summary(body, stored?.name ?? mediaType);

@@ -31,6 +31,7 @@ import { Effects, type InboundHookEvent } from "./inbound-effects";
 import { liveConnection, messageByExternalId } from "./inbound-queries";
 import { type MediaOutcome, upsertContact, writeMessage } from "./inbound-message";
 import { type AckUpdate, applyAck, applyEdit, applyReaction, applyRevoke } from "./inbound-updates";
+import { mediaFileName } from "./inbound-media";
 import { KeyedChain } from "./keyed";
 import { type MergeOutcome, mergeChatContacts } from "./merge";
 
@@ -208,7 +209,7 @@ export class InboundPipeline {
     try {
       const data = m.data ?? (m.fetch ? await m.fetch() : undefined);
       if (!data) return { error: "MEDIA_MISSING" };
-      const stored = await this.ctx.media.save(conn.companyId, { data, name: m.name || defaultMediaName(m.mime) });
+      const stored = await this.ctx.media.save(conn.companyId, { data, name: mediaFileName(m) });
       return { stored };
     } catch (err) {
       const code = (err as { code?: string }).code ?? "ERR_WAPP_DOWNLOAD_MEDIA";
@@ -352,9 +353,4 @@ function validate(event: InboundEvent): string | undefined {
   }
   if (event.type === "reaction" || event.type === "edit" || event.type === "revoke") return undefined;
   return "unknown event type";
-}
-
-function defaultMediaName(mime?: string): string {
-  const ext = mime?.split("/")[1]?.split(";")[0] ?? "bin";
-  return `file.${ext}`;
 }
