@@ -21,12 +21,15 @@ export const errorAnswer = z
 /** The `{ message }` answers of deletes and other actions that return no row. */
 export const messageAnswer = z.object({ message: z.string() });
 
-/** A row as the API shows it: the fields named are documented, any other field of the serializer passes through. */
-export const row = <S extends z.core.$ZodLooseShape>(shape: S) => z.looseObject(shape);
+/**
+ * A row as the API shows it: the fields named are documented and checked, any other field of the serializer passes
+ * through. Typed as the named fields only, so a serializer's interface (which has no index signature) satisfies it.
+ */
+export const row = <S extends z.core.$ZodLooseShape>(shape: S) => z.looseObject(shape) as unknown as z.ZodObject<S>;
 
 /** A page of a list: the rows under `key`, the total count and whether another page follows. */
 export const pageOf = <K extends string, T extends z.ZodType>(key: K, item: T) =>
-  z.looseObject({ [key]: z.array(item), count: z.number(), hasMore: z.boolean() } as { [P in K]: z.ZodArray<T> } & { count: z.ZodNumber; hasMore: z.ZodBoolean });
+  row({ [key]: z.array(item), count: z.number(), hasMore: z.boolean() } as { [P in K]: z.ZodArray<T> } & { count: z.ZodNumber; hasMore: z.ZodBoolean });
 
 /** The errors a route answers besides the ones every route has (ERR_VALIDATION, and 401/403 on authenticated routes). */
 type RouteErrors = Partial<Record<number, ErrorCode | readonly ErrorCode[]>>;
@@ -47,7 +50,7 @@ export function doc(summary: string, o: { permission?: string; errors?: RouteErr
 /** A path id whose refusal names another field: the ticket id of /messages/:id is reported as `ticketId`. */
 export const idParamAs = <const P extends string>(param: P, field: string) =>
   z.object({ [param]: z.string() } as { [K in P]: z.ZodString }).transform((p, ctx) => {
-    const id = pathId.safeParse(p[param]);
+    const id = pathId.safeParse((p as Record<string, string>)[param]);
     if (id.success) return { [param]: id.data } as { [K in P]: number };
     ctx.addIssue({ code: "custom", path: [field], message: "Invalid id" });
     return z.NEVER;

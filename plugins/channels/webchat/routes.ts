@@ -72,7 +72,9 @@ export const postBody = z
   });
 
 const configAnswer = z.object({ title: z.string(), greeting: z.string(), color: z.string() });
-const visitorMessageAnswer = z.looseObject({
+/** An answer's object: the named fields are checked, others pass through; typed as the named ones (interfaces have no index signature). */
+const loose = <S extends z.core.$ZodLooseShape>(shape: S) => z.looseObject(shape) as unknown as z.ZodObject<S>;
+const visitorMessageAnswer = loose({
   id: z.number(),
   body: z.string(),
   mediaUrl: z.string().nullable(),
@@ -309,7 +311,7 @@ export function webchatRoutes(host: PublicRoutesHost, limits: WebchatLimits) {
             { key: `v:${conn.connectionId}:${visitorId}`, limit: limits.messagesPerVisitor },
             { key: `m:${ip}`, limit: limits.messagesPerIp },
           ]);
-          if ((c.request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) c.body = postForm(c.body as Record<string, unknown>);
+          if ((c.request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) c.body = postForm(c.body as Record<string, unknown>) as typeof c.body;
         },
         body: postBody,
         response: { 200: z.object({ message: visitorMessageAnswer }) },

@@ -2,7 +2,7 @@ import { type AnyElysia, Elysia } from "elysia";
 import { z } from "zod";
 import type { AppContext } from "../../context";
 import { type DocumentedRoute, openApiDocument } from "../openapi";
-import { doc } from "../schemas";
+import { doc, row } from "../schemas";
 import { REFERENCE_HTML, renderReference } from "./page";
 
 const PAGE_CSP = "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'self'; object-src 'none'";
@@ -22,7 +22,7 @@ export const referenceRoutes = (ctx: AppContext, app: () => AnyElysia) => {
         document ??= openApiDocument(app().routes as unknown as DocumentedRoute[], ctx.version);
         return document;
       },
-      { response: { 200: z.looseObject({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) }) }, detail: doc("This document (OpenAPI 3.1)") },
+      { response: { 200: row({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) }) }, detail: doc("This document (OpenAPI 3.1)") },
     )
     .get(
       "/reference",

@@ -2,17 +2,16 @@ import { Elysia } from "elysia";
 import { z } from "zod";
 import type { AppContext } from "../../context";
 import { authPlugin } from "../../http/auth";
-import { doc, idParams, messageAnswer } from "../../http/schemas";
-import { allQuery, connectionAnswer, connectionPickerAnswer, createConnectionBody, filterQuery, listQuery, mediaUploadBody, pairingBody, updateConnectionBody } from "./schema";
+import { doc, idParams, messageAnswer, row } from "../../http/schemas";
+import { allQuery, connectionAnswer, connectionPickerAnswer, createConnectionBody, seenConnection, filterQuery, listQuery, mediaUploadBody, pairingBody, updateConnectionBody } from "./schema";
 import { createConnectionsService } from "./service";
 
 const params = idParams("id");
 const MANAGE = "connections-page:addConnection (admins, or users with allowConnections)";
 const errors = { 403: ["ERR_NO_PERMISSION", "ERR_PLAN_FEATURE_DISABLED"], 404: "ERR_NO_WAPP_FOUND" } as const;
-const withReset = connectionAnswer.extend({ sessionReset: z.boolean().optional() });
-const sessionAnswer = z.looseObject({ message: z.string() });
-/** Managers and viewers get the connection; a user who may not view connections gets the picker's fields. */
-const seenConnection = z.union([connectionAnswer, connectionPickerAnswer]);
+/** A write's answer: the connection as its manager sees it, and whether its session restarted for the change. */
+const withReset = z.intersection(seenConnection, z.object({ sessionReset: z.boolean().optional() }));
+const sessionAnswer = row({ message: z.string() });
 
 /**
  * Connections administration: /whatsapp… keeps the family's paths; the channel plugins' manifests for the add menu
@@ -25,7 +24,7 @@ export const connectionsRoutes = (ctx: AppContext) => {
     .use(authPlugin(ctx))
     .get("/channels", ({ actor }) => connections.channels(actor), {
       auth: true,
-      response: { 200: z.array(z.looseObject({ id: z.string(), name: z.string(), connect: z.string(), allowedByPlan: z.boolean() })) },
+      response: { 200: z.array(row({ id: z.string(), name: z.string(), connect: z.string(), allowedByPlan: z.boolean() })) },
       detail: doc("The channel plugins: the add menu and the form's plugin fields, with what the plan allows"),
     })
     .get("/whatsapp", ({ actor, query }) => connections.list(actor, query), {
@@ -43,7 +42,7 @@ export const connectionsRoutes = (ctx: AppContext) => {
     .get("/whatsapp/all", ({ actor, query }) => connections.all(actor, query), {
       auth: true,
       query: allQuery,
-      response: { 200: z.union([z.array(connectionAnswer.extend({ companyName: z.string() })), z.looseObject({ companies: z.array(z.unknown()), totals: z.unknown() })]) },
+      response: { 200: z.union([z.array(connectionAnswer.extend({ companyName: z.string() })), row({ companies: z.array(z.unknown()), totals: z.unknown() })]) },
       detail: doc("Every company's connections without secrets, or with summary=1 the counts per company", {
         permission: "platform:manage (the super user)",
         errors: { 403: "ERR_NO_PERMISSION" },

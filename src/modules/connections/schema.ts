@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { row } from "../../http/schemas";
 import { WEEKDAYS } from "../queues/schema";
 
 /**
@@ -178,8 +179,7 @@ export const pairingBody = z.object({
 });
 
 /** A connection as its managers (token and secret plugin fields included) or its viewers (without them) see it. */
-export const connectionAnswer = z
-  .looseObject({
+export const connectionAnswer = row({
     id: z.number(),
     companyId: z.number(),
     name: z.string(),
@@ -192,7 +192,7 @@ export const connectionAnswer = z
     token: z.string().nullable().optional().meta({ description: "Managers only: the integrators' API token" }),
     widgetKey: z.string().nullable(),
     queueIds: z.array(z.number()),
-    queues: z.array(z.looseObject({ id: z.number(), name: z.string() })),
+    queues: z.array(row({ id: z.number(), name: z.string() })),
     config: z.record(z.string(), z.unknown()),
     createdAt: z.string(),
     updatedAt: z.string(),
@@ -200,3 +200,5 @@ export const connectionAnswer = z
   .meta({ id: "Connection" });
 /** What every agent's pickers get of a connection. */
 export const connectionPickerAnswer = z.object({ id: z.number(), name: z.string(), channel: z.string(), status: z.string(), isDefault: z.boolean() });
+/** Managers and viewers get the connection; a user who may not view connections gets the picker's fields. */
+export const seenConnection = z.union([connectionAnswer, connectionPickerAnswer]);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { pageNumberSchema } from "../../http/paging";
-import { pageOf } from "../../http/schemas";
+import { pageOf, row } from "../../http/schemas";
 import { tagRef } from "../tags/schema";
 import { boolish, listOf } from "../tickets/schema";
 
@@ -68,8 +68,7 @@ export const pickerQuery = z.object({ searchParam: z.string({ error: "Invalid va
 
 export const blockBody = z.object({ active: z.boolean({ error: "Required" }) });
 
-export const contactAnswer = z
-  .looseObject({
+export const contactAnswer = row({
     id: z.number(),
     name: z.string(),
     number: z.string().meta({ description: "Masked for plain users when the company's LGPD setting hides numbers" }),
@@ -82,7 +81,7 @@ export const contactAnswer = z
     lgpdAcceptedAt: z.string().nullable(),
     urlPicture: z.string().nullable(),
     whatsappId: z.number().nullable(),
-    whatsapp: z.looseObject({ id: z.number(), name: z.string(), channel: z.string().nullable() }).nullable(),
+    whatsapp: row({ id: z.number(), name: z.string(), channel: z.string().nullable() }).nullable(),
     tags: z.array(tagRef),
     extraInfo: z.array(z.object({ id: z.number(), name: z.string(), value: z.string() })).optional(),
     companyId: z.number(),

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { AppContext } from "../../context";
 import { authPlugin } from "../../http/auth";
 import { formFields, isMultipart } from "../../http/forms";
-import { doc, errorAnswer, idParamAs, idParams } from "../../http/schemas";
+import { doc, errorAnswer, idParamAs, idParams, row } from "../../http/schemas";
 import { ticketAnswer } from "../tickets/schema";
 import { createTicketsService } from "../tickets/service";
 import { createMessageActions } from "./actions";
@@ -35,7 +35,7 @@ export const messagesRoutes = (ctx: AppContext) => {
       auth: true,
       params: ticketParams,
       query: listMessagesQuery,
-      response: { 200: z.looseObject({ messages: z.array(messageAnswer), hasMore: z.boolean(), ticket: ticketAnswer }) },
+      response: { 200: row({ messages: z.array(messageAnswer), hasMore: z.boolean(), ticket: ticketAnswer }) },
       detail: doc("A ticket's messages, 20 a page, newest page first (id is the ticket's); marks the ticket read", { permission: SEE, errors: notFound }),
     })
     .post(
@@ -53,7 +53,7 @@ export const messagesRoutes = (ctx: AppContext) => {
         auth: true,
         params: ticketParams,
         transform(c) {
-          if (isMultipart(c.request)) c.body = formFields(c.body as Record<string, unknown>, SEND_FORM_FIELDS, { into: "medias", from: ["medias", "medias[]", "media"] });
+          if (isMultipart(c.request)) c.body = formFields(c.body as Record<string, unknown>, SEND_FORM_FIELDS, { into: "medias", from: ["medias", "medias[]", "media"] }) as typeof c.body;
         },
         body: sendMessageBody,
         response: { 200: z.object({ message: messageAnswer, messages: z.array(messageAnswer) }) },

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { row } from "../../http/schemas";
 import { pageNumberSchema } from "../../http/paging";
 import { boolish, listOf } from "../tickets/schema";
 
@@ -70,8 +71,7 @@ export const forwardBody = z.object({
 });
 
 /** A message as the conversation and the socket carry it; media as signed links (1 hour). */
-export const messageAnswer = z
-  .looseObject({
+export const messageAnswer = row({
     id: z.number(),
     ticketId: z.number(),
     contactId: z.number().nullable(),
@@ -86,8 +86,8 @@ export const messageAnswer = z
     ack: z.number(),
     origin: z.string().nullable(),
     sendStatus: z.string().nullable(),
-    quotedMsg: z.looseObject({ id: z.number(), body: z.string() }).nullable(),
-    reactions: z.array(z.looseObject({ emoji: z.string(), fromMe: z.boolean() })),
+    quotedMsg: row({ id: z.number(), body: z.string() }).nullable(),
+    reactions: z.array(row({ emoji: z.string(), fromMe: z.boolean() })),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

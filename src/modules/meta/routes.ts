@@ -2,8 +2,8 @@ import { Elysia } from "elysia";
 import { z } from "zod";
 import type { AppContext } from "../../context";
 import { authPlugin } from "../../http/auth";
-import { doc, idParamAs, idParams } from "../../http/schemas";
-import { connectionAnswer } from "../connections/schema";
+import { doc, idParamAs, idParams, row } from "../../http/schemas";
+import { seenConnection } from "../connections/schema";
 import { messageAnswer } from "../messages/schema";
 import { facebookLoginBody, templateMessageBody } from "./schema";
 import { createMetaService } from "./service";
@@ -26,9 +26,9 @@ export const metaRoutes = (ctx: AppContext) => {
       body: facebookLoginBody,
       response: {
         200: z.object({
-          connections: z.array(connectionAnswer),
-          renewed: z.array(connectionAnswer),
-          skipped: z.array(z.looseObject({ pageId: z.string(), name: z.string(), reason: z.string() })),
+          connections: z.array(seenConnection),
+          renewed: z.array(seenConnection),
+          skipped: z.array(row({ pageId: z.string(), name: z.string(), reason: z.string() })),
         }),
       },
       detail: doc("Connect the Facebook Pages (or with addInstagram their Instagram accounts) of a Facebook login", {
@@ -47,7 +47,7 @@ export const metaRoutes = (ctx: AppContext) => {
     .get("/whatsapp/:id/templates", ({ actor, params }) => meta.templates(actor, params.id), {
       auth: true,
       params: idParams("id"),
-      response: { 200: z.array(z.looseObject({ id: z.string(), name: z.string(), language: z.string(), status: z.string(), components: z.array(z.unknown()) })) },
+      response: { 200: z.array(row({ id: z.string(), name: z.string(), language: z.string(), status: z.string(), components: z.array(z.unknown()) })) },
       detail: doc("The approved message templates of a WhatsApp Cloud API connection", {
         errors: { ...META_ERRORS, 400: ["ERR_META_TOKEN_EXPIRED", "ERR_CHANNEL_UNSUPPORTED"], 404: "ERR_NO_WAPP_FOUND" },
       }),

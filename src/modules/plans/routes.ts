@@ -2,11 +2,10 @@ import { Elysia } from "elysia";
 import { z } from "zod";
 import type { AppContext } from "../../context";
 import { authPlugin } from "../../http/auth";
-import { doc, idParams } from "../../http/schemas";
+import { doc, idParams, row } from "../../http/schemas";
 import { createPlansService } from "./service";
 
-const planAnswer = z
-  .looseObject({ id: z.number(), name: z.string(), users: z.number(), connections: z.number(), queues: z.number(), amount: z.number(), isPublic: z.boolean() })
+const planAnswer = row({ id: z.number(), name: z.string(), users: z.number(), connections: z.number(), queues: z.number(), amount: z.number(), isPublic: z.boolean() })
   .meta({ id: "Plan", description: "Also one boolean per plan flag (useCampaigns, useKanban, useWhatsapp, …)" });
 
 export const plansRoutes = (ctx: AppContext) => {

@@ -91,7 +91,7 @@ export const queueAnswer = row({
   greetingMessage: z.string().nullable(),
   outOfHoursMessage: z.string().nullable(),
   orderQueue: z.number().nullable(),
-  schedules: z.array(z.looseObject({ weekday: z.string(), weekdayEn: z.string(), startTimeA: z.string(), endTimeA: z.string(), startTimeB: z.string(), endTimeB: z.string() })),
+  schedules: z.array(row({ weekday: z.string(), weekdayEn: z.string(), startTimeA: z.string(), endTimeA: z.string(), startTimeB: z.string(), endTimeB: z.string() })),
   closeTicket: z.boolean(),
   ativarRoteador: z.boolean(),
   tempoRoteador: z.number().nullable(),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pageOf } from "../../http/schemas";
+import { pageOf, row } from "../../http/schemas";
 import { pageNumberSchema } from "../../http/paging";
 
 const flag = z.union([z.boolean(), z.literal(0), z.literal(1)], { error: "Invalid value" }).transform((v) => v === true || v === 1);
@@ -27,8 +27,7 @@ export const listQuickMessagesQuery = z.object({
 
 export const mediaUploadBody = z.object({ file: z.instanceof(File, { error: "Required" }) });
 
-export const quickMessageAnswer = z
-  .looseObject({
+export const quickMessageAnswer = row({
     id: z.number(),
     shortcode: z.string(),
     message: z.string().nullable(),

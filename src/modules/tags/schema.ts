@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { pageNumberSchema } from "../../http/paging";
-import { pageOf } from "../../http/schemas";
+import { pageOf, row } from "../../http/schemas";
 import { boolish } from "../tickets/schema";
 
 const id = z.coerce.number({ error: "Invalid id" }).int("Invalid id").positive("Invalid id").max(Number.MAX_SAFE_INTEGER, "Invalid id");
@@ -56,9 +56,8 @@ export const syncBody = z.object({
 export type SyncInput = z.infer<typeof syncBody>;
 
 /** A tag as pickers, contacts and tickets carry it. */
-export const tagRef = z.looseObject({ id: z.number(), name: z.string(), color: z.string(), kanban: z.number() }).meta({ id: "TagRef" });
-export const tagAnswer = z
-  .looseObject({
+export const tagRef = row({ id: z.number(), name: z.string(), color: z.string(), kanban: z.number() }).meta({ id: "TagRef" });
+export const tagAnswer = row({
     id: z.number(),
     name: z.string(),
     color: z.string(),

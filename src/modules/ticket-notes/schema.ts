@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { row } from "../../http/schemas";
 
 const id = z.coerce.number({ error: "Invalid id" }).int("Invalid id").positive("Invalid id").max(Number.MAX_SAFE_INTEGER, "Invalid id");
 
@@ -16,8 +17,7 @@ export const createNoteBody = z.object({
 });
 export type CreateNoteInput = z.infer<typeof createNoteBody>;
 
-export const noteAnswer = z
-  .looseObject({
+export const noteAnswer = row({
     id: z.number(),
     note: z.string(),
     ticketId: z.number().nullable(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { row } from "../../http/schemas";
 import { pageNumberSchema } from "../../http/paging";
 
 export const boolish = z
@@ -107,10 +108,9 @@ export const closeAllBody = z.object({
 
 export const uuidParam = z.string().uuid();
 
-const ref = z.looseObject({ id: z.number(), name: z.string(), color: z.string().nullable() });
+const ref = row({ id: z.number(), name: z.string(), color: z.string().nullable() });
 /** A ticket as the inbox and the socket carry it; the contact's number is masked for plain users under LGPD. */
-export const ticketAnswer = z
-  .looseObject({
+export const ticketAnswer = row({
     id: z.number(),
     uuid: z.string(),
     status: z.string(),
@@ -125,15 +125,15 @@ export const ticketAnswer = z
     unreadMessages: z.number(),
     createdAt: z.string(),
     updatedAt: z.string(),
-    contact: z.looseObject({ id: z.number(), name: z.string(), number: z.string(), urlPicture: z.string().nullable(), isGroup: z.boolean(), channel: z.string() }),
+    contact: row({ id: z.number(), name: z.string(), number: z.string(), urlPicture: z.string().nullable(), isGroup: z.boolean(), channel: z.string() }),
     queue: ref.nullable(),
     user: ref.nullable(),
-    whatsapp: z.looseObject({ id: z.number(), name: z.string(), channel: z.string(), status: z.string(), deleted: z.boolean() }).nullable(),
-    tags: z.array(z.looseObject({ id: z.number(), name: z.string(), color: z.string(), kanban: z.number() })),
+    whatsapp: row({ id: z.number(), name: z.string(), channel: z.string().nullable(), status: z.string().nullable(), deleted: z.boolean() }).nullable(),
+    tags: z.array(row({ id: z.number(), name: z.string(), color: z.string(), kanban: z.number() })),
   })
   .meta({ id: "Ticket" });
-export const ticketsPageAnswer = z.looseObject({ tickets: z.array(ticketAnswer), count: z.number(), hasMore: z.boolean(), countCapped: z.boolean() });
-export const ticketLogAnswer = z.looseObject({
+export const ticketsPageAnswer = row({ tickets: z.array(ticketAnswer), count: z.number(), hasMore: z.boolean(), countCapped: z.boolean() });
+export const ticketLogAnswer = row({
   id: z.number(),
   type: z.string(),
   createdAt: z.string(),

@@ -100,7 +100,7 @@ export const userPickerAnswer = z.array(z.object({ id: z.number(), name: z.strin
 /** The session user of login, refresh_token and me: the user fields and the company with its settings. */
 export const sessionUserAnswer = row({
   ...userFieldsAnswer,
-  company: z.looseObject({
+  company: row({
     id: z.number(),
     name: z.string(),
     dueDate: z.string().nullable(),
