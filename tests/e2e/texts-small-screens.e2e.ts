@@ -1,5 +1,5 @@
 /**
- * Texts and small screens (issue 15, point 6): validation messages in pt, en and es that go as soon as the field is
+ * Texts and small screens: validation messages in pt, en and es that go as soon as the field is
  * fixed; the resolve dialog's buttons inside the dialog in pt and es; the contact drawer leaves the conversation's
  * actions reachable and closes on Escape; '/' without quick replies says so; signup says it is disabled before any
  * form; the bell lists the user's unread tickets and opens them; the 403 screen's 'Oops! Acesso Negado!' and

@@ -35,8 +35,8 @@ const grid = css({ display: "grid", gridTemplateColumns: { base: "1fr", sm: "1fr
 const stack = css({ display: "flex", flexDirection: "column", gap: "4" });
 
 /**
- * The user modal (spec 1 §2.7, spec 2 Users): general and permissions tabs (permissions for admins only), every User
- * field with its default, client validation with the spec's messages, profile image upload, queue and connection pickers.
+ * The user modal: general and permissions tabs (permissions for admins only), every User
+ * field with its default, client validation with the forms' messages, profile image upload, queue and connection pickers.
  * Opened from the users list (create or edit) and from the profile menu (the user's own record).
  */
 export function UserModal({ open, onOpenChange, userId }: { open: boolean; onOpenChange: (open: boolean) => void; userId?: number }) {

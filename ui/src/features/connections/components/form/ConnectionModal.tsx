@@ -35,7 +35,7 @@ const IMPORT_FIELDS = ["enableImportMessage", "importOldMessages", "importRecent
 const NAME_RULE = length(2, 50);
 
 /**
- * The connection form (spec 2 "Connection form"): a modal with the tabs general, integrations, messages, chatbot,
+ * The connection form: a modal with the tabs general, integrations, messages, chatbot,
  * assessments and, when the company's scheduleType is "connection", schedules. The server validates everything (one
  * answer with every failing field): each message shows under its field and the form opens the first tab holding one.
  * Saving a change that makes a CONNECTED QR-code connection pair again (greeting media, import) asks first.
@@ -117,7 +117,7 @@ export function ConnectionModal({ channel, connectionId, onClose, onCreated }: {
     if (first && tabs.includes(first)) setTab(first);
   };
 
-  /** Spec 2 §4: these edits end the session of a connected QR-code connection. */
+  /** These edits (greeting media, message import) end the session of a connected QR-code connection, which pairs again. */
   const resetsSession = () => {
     const before = initial.current;
     if (!before || existing.data?.status !== "CONNECTED" || channel.connect !== "qrcode") return false;
