@@ -194,6 +194,8 @@ async function cloudConnection(companyId = 1): Promise<number> {
 /** The contact writes (Meta's documented text example) and the admin accepts the ticket; answers the ticket id. */
 async function conversation(connectionId: number): Promise<number> {
   const payload = loadFixture(WA_FIXTURES, "text").payload;
+  // Written just now: the reply window counts from the message's own timestamp, and the fixture's is years old.
+  payload.entry[0].changes[0].value.messages[0].timestamp = String(Math.floor(t.clock.now().getTime() / 1000));
   const { rawBody, headers } = signedDelivery(payload, APP_SECRET);
   expect((await t.request("POST", `/api/webhooks/whatsappapi/${connectionId}`, { body: rawBody, headers })).status).toBe(200);
   await t.ctx.channels.idle();
