@@ -271,10 +271,17 @@ export interface WebhookRequest {
 
 export type WebhookHandler = (req: WebhookRequest) => Response | Promise<Response>;
 
+/** What the API document says of a webhook route: what it is for, and an example of what the provider sends. */
+export interface WebhookDoc {
+  summary: string;
+  description?: string;
+  example?: unknown;
+}
+
 /** Routes a plugin declares; mounted under /api/webhooks/<plugin id>. Handlers verify signatures themselves. */
 export interface WebhookRouter {
-  get(path: string, handler: WebhookHandler): void;
-  post(path: string, handler: WebhookHandler): void;
+  get(path: string, handler: WebhookHandler, doc?: WebhookDoc): void;
+  post(path: string, handler: WebhookHandler, doc?: WebhookDoc): void;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 import { Elysia } from "elysia";
 import type { AppContext } from "../context";
 import { clientIp } from "../http/client";
-import type { WebhookHandler, WebhookRouter } from "./adapter";
+import type { WebhookDoc, WebhookHandler, WebhookRouter } from "./adapter";
 
 /**
  * Mounts every plugin's webhooks under /api/webhooks/<plugin id><path>, and each shared endpoint once under
@@ -15,10 +15,10 @@ export const channelWebhookRoutes = (ctx: AppContext) => {
   // Elysia registers routes on the instance itself; the chained return values are not needed here.
   const app = new Elysia({ prefix: "/api/webhooks" });
   const mount = (prefix: string, register: (router: WebhookRouter) => void) => {
-    const routes: { method: "GET" | "POST"; path: string; handler: WebhookHandler }[] = [];
+    const routes: { method: "GET" | "POST"; path: string; handler: WebhookHandler; doc?: WebhookDoc }[] = [];
     register({
-      get: (path, handler) => void routes.push({ method: "GET", path, handler }),
-      post: (path, handler) => void routes.push({ method: "POST", path, handler }),
+      get: (path, handler, doc) => void routes.push({ method: "GET", path, handler, doc }),
+      post: (path, handler, doc) => void routes.push({ method: "POST", path, handler, doc }),
     });
     for (const r of routes) {
       const path = `/${prefix}${r.path.startsWith("/") || r.path === "" ? r.path : `/${r.path}`}`;
@@ -32,13 +32,15 @@ export const channelWebhookRoutes = (ctx: AppContext) => {
           return new Response(JSON.stringify({ error: "ERR_INTERNAL", message: "An internal error occurred" }), { status: 500, headers: { "content-type": "application/json" } });
         }
       };
+      const generic =
+        r.method === "GET"
+          ? "Called by the provider when the webhook is registered; answers its challenge when the verify token matches."
+          : "Public: authenticated by the provider's signature over the raw body, which the channel plugin verifies before reading it. Answered 200 once taken (a body of an unexpected shape too: it is logged and its well-formed parts stored); 401 or 403 when the signature does not match.";
       const detail = {
         tags: ["Webhooks"],
-        summary: r.method === "GET" ? `The provider's verification of /api/webhooks${path}` : `The provider's deliveries to /api/webhooks${path}`,
-        description:
-          r.method === "GET"
-            ? "Called by the provider when the webhook is registered; answers its challenge when the verify token matches."
-            : "Public: authenticated by the provider's signature over the raw body, which the channel plugin verifies before reading it. Answered 200 once taken (a body of an unexpected shape too: it is logged and its well-formed parts stored); 401 or 403 when the signature does not match.",
+        summary: r.doc?.summary ?? (r.method === "GET" ? `The provider's verification of /api/webhooks${path}` : `The provider's deliveries to /api/webhooks${path}`),
+        description: [r.doc?.description, generic].filter(Boolean).join("\n\n"),
+        ...(r.doc?.example !== undefined ? { requestBody: { content: { "application/json": { schema: { type: "object" as const }, example: r.doc.example } } } } : {}),
         responses: { 200: { description: "Taken" } },
       };
       if (r.method === "GET") app.get(path, handle as any, { detail });

@@ -109,5 +109,8 @@ describe("the API document", () => {
     expect(Object.keys(send.requestBody.content)).toContain("multipart/form-data");
     expect(send.responses["200"].content["application/json"].example).toMatchObject({ ticketId: expect.any(Number), messageId: expect.any(Number) });
     expect(paths["/api/health"].get.security).toEqual([]);
+    // The webhooks carry an example of the provider's delivery.
+    expect(paths["/api/webhooks/meta"].post.requestBody.content["application/json"].example).toMatchObject({ object: "page" });
+    expect(paths["/api/webhooks/whatsappapi/{connectionId}"].post.requestBody.content["application/json"].example).toMatchObject({ object: "whatsapp_business_account" });
   });
 });

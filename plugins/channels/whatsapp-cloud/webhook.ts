@@ -16,9 +16,37 @@ import { waChangeSchema, waDeliverySchema, waEntrySchema } from "./payload";
 import type { WaSessionRegistry } from "./registry";
 
 export function registerWhatsAppWebhooks(router: WebhookRouter, registry: WaSessionRegistry): void {
-  router.get("/:connectionId", (req) => verifyWhatsAppSubscription(req, registry));
-  router.post("/:connectionId", (req) => receiveWhatsAppDelivery(req, registry));
+  router.get("/:connectionId", (req) => verifyWhatsAppSubscription(req, registry), {
+    summary: "WhatsApp Cloud API: Meta's verification of the connection's webhook",
+    description: "GET ?hub.mode=subscribe&hub.verify_token=<the connection's verify token>&hub.challenge=<n> answers the challenge as text.",
+  });
+  router.post("/:connectionId", (req) => receiveWhatsAppDelivery(req, registry), {
+    summary: "WhatsApp Cloud API: Meta's deliveries for the connection's number (messages and statuses)",
+    description: "Signed with the connection's app secret in X-Hub-Signature-256 (sha256=<HMAC of the raw body>).",
+    example: DELIVERY_EXAMPLE,
+  });
 }
+
+/** A text message as Meta documents the delivery. */
+const DELIVERY_EXAMPLE = {
+  object: "whatsapp_business_account",
+  entry: [
+    {
+      id: "102290129340398",
+      changes: [
+        {
+          field: "messages",
+          value: {
+            messaging_product: "whatsapp",
+            metadata: { display_phone_number: "15550783881", phone_number_id: "106540352242922" },
+            contacts: [{ profile: { name: "Sheena Nelson" }, wa_id: "16505551234" }],
+            messages: [{ from: "16505551234", id: "wamid.HBgLMTY1MDUwNzY1MjAVAgASGBQzQTRBNjU5OUFFRTAzODEwMTQ0RgA=", timestamp: "1749416383", type: "text", text: { body: "Does it come in another color?" } }],
+          },
+        },
+      ],
+    },
+  ],
+};
 
 export function verifyWhatsAppSubscription(req: WebhookRequest, registry: WaSessionRegistry): Response {
   const session = registry.get(Number(req.params.connectionId));

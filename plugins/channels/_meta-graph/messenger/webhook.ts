@@ -20,9 +20,28 @@ import { deliverySchema, entrySchema, messagingEventSchema } from "./payload";
 import { metaVerifyToken } from "./verify-token";
 
 export function registerMetaWebhooks(router: WebhookRouter, hub: MessengerHub, env: MetaEnv): void {
-  router.get("", (req) => answerVerification(hubParams(req.request, req.query), metaVerifyToken(env)));
-  router.post("", (req) => receiveMetaDelivery(req, hub, env));
+  router.get("", (req) => answerVerification(hubParams(req.request, req.query), metaVerifyToken(env)), {
+    summary: "Facebook and Instagram: Meta's verification of the app's webhook",
+    description: "GET ?hub.mode=subscribe&hub.verify_token=<GET /api/facebook/webhook's verifyToken>&hub.challenge=<n> answers the challenge as text.",
+  });
+  router.post("", (req) => receiveMetaDelivery(req, hub, env), {
+    summary: "Facebook and Instagram: Meta's deliveries for every Page and Instagram account (object page or instagram)",
+    description: "Signed with META_APP_SECRET in X-Hub-Signature-256 (sha256=<HMAC of the raw body>); entry[].id picks the connection.",
+    example: DELIVERY_EXAMPLE,
+  });
 }
+
+/** A Messenger text message as Meta documents the delivery. */
+const DELIVERY_EXAMPLE = {
+  object: "page",
+  entry: [
+    {
+      id: "PAGE_ID",
+      time: 1458692752478,
+      messaging: [{ sender: { id: "PSID" }, recipient: { id: "PAGE_ID" }, timestamp: 1458692752478, message: { mid: "m_1457764197618:41d102a3e1ae206a38", text: "hello, world!" } }],
+    },
+  ],
+};
 
 export async function receiveMetaDelivery(req: WebhookRequest, hub: MessengerHub, env: MetaEnv): Promise<Response> {
   const log = hub.anyLog() ?? env.log;
