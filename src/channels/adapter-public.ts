@@ -2,7 +2,6 @@
  * The channel contract's public routes (re-exported by adapter.ts, the one file plugins import): what the core hands
  * a plugin with a public API of its own (web chat's visitor API) instead of its modules.
  */
-import type { z } from "zod";
 import type { Clock } from "../clock";
 import type { Logger } from "../log";
 import type { ChannelSession } from "./adapter";
@@ -68,8 +67,6 @@ export interface PublicRoutesHost {
    */
   foreignOrigin(request: Request): string | undefined;
   readonly errors: PublicErrors;
-  /** Parses input with a zod schema; failures throw ERR_VALIDATION with one message per field, as every core route does. */
-  parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S>;
   /** The largest file the platform accepts (platform setting downloadLimit), in bytes. */
   mediaLimitBytes(): Promise<number>;
   /** Whether the media store would accept this file's type (sniffed from its bytes against the allow-list). */

@@ -1,7 +1,7 @@
 /**
  * Mounts every plugin's own public API (ChannelPlugin.publicRoutes) under /api/<plugin id>, each with a
  * PublicRoutesHost: the plugin's connections by public key and their sessions, and the core's request rules lent as
- * functions (client address, zod parsing, the error shape, the media limits), so the plugin imports none of them. The
+ * functions (client address, the error shape, the media limits), so the plugin imports none of them. The
  * prefix is the core's, so a plugin cannot answer for another path. These routes are public (a public key, or
  * whatever the plugin signs, is all they take): tests/security/router-walk.test.ts lists them.
  */
@@ -9,7 +9,6 @@ import { Elysia } from "elysia";
 import type { AppContext } from "../context";
 import { clientIp, foreignOrigin } from "../http/client";
 import { AppError, notFound, validationError } from "../http/errors";
-import { parse } from "../http/validate";
 import { connectionByPublicKey } from "../modules/connections/queries";
 import { sniff } from "../storage/sniff";
 import type { PublicConnection, PublicErrors, PublicRoutesHost } from "./adapter";
@@ -106,7 +105,6 @@ function createPublicRoutesHost(ctx: AppContext, channel: string): PublicRoutesH
     clientIp: (request, server) => clientIp(ctx.config, request, server),
     foreignOrigin: (request) => foreignOrigin(ctx.config, request),
     errors,
-    parse,
     mediaLimitBytes: () => ctx.media.limitBytes(),
     acceptsMedia: async (file) => (await sniff(file, file.name || "file")) !== undefined,
   };
