@@ -65,7 +65,13 @@ const hasTable = db.query("select 1 from sqlite_master where name = 'audit_log'"
 const entries = hasTable ? (db.query("select count(*) as n from audit_log").get() as { n: number }).n : 0;
 db.close();
 
-const extra = (r: LoadResult) => ({ concurrency: CONCURRENCY, seconds: Math.round(r.elapsedMs / 100) / 10, errors: r.errors, auditEntries: entries, tree: ROOT ?? "." });
+const extra = (r: LoadResult) => ({
+  concurrency: CONCURRENCY,
+  seconds: Math.round(r.elapsedMs / 100) / 10,
+  errors: r.errors,
+  auditEntries: entries,
+  tree: ROOT ?? ".",
+});
 emit("audit_tag_update_p50_ms", tagUpdate.p50Ms, "ms", tagUpdate.ok, extra(tagUpdate));
 emit("audit_tag_update_p99_ms", tagUpdate.p99Ms, "ms", tagUpdate.ok, extra(tagUpdate));
 emit("audit_contact_update_p50_ms", contactUpdate.p50Ms, "ms", contactUpdate.ok, extra(contactUpdate));

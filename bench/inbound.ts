@@ -71,7 +71,7 @@ async function seed(): Promise<Seeded> {
     const now = Date.now();
     const iso = (ms: number) => new Date(ms).toISOString();
     let seedRand = 42;
-    const rand = () => ((seedRand = (seedRand * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+    const rand = () => (seedRand = (seedRand * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
     const sentence = () => {
       const n = 4 + Math.floor(rand() * 10);
       const w: string[] = [];
@@ -236,7 +236,9 @@ if (code !== 0) note(`server exit code ${code}`);
 // Committed rows only: what the store holds for the run, read after the server stopped.
 const db = new Database(join(s.dataDir, "multi100.db"), { readonly: true });
 const committed = (db.query("select count(*) as n from messages where connectionId = ? and id > ?").get(s.connectionId, s.maxMessageId) as { n: number }).n;
-const contacts = (db.query("select count(distinct contactId) as n from messages where connectionId = ? and id > ?").get(s.connectionId, s.maxMessageId) as { n: number }).n;
+const contacts = (
+  db.query("select count(distinct contactId) as n from messages where connectionId = ? and id > ?").get(s.connectionId, s.maxMessageId) as { n: number }
+).n;
 const totalMessages = (db.query("select count(*) as n from messages").get() as { n: number }).n;
 const indexed = (db.query("select count(*) as n from messages_fts where messages_fts match 'mensagem'").get() as { n: number }).n;
 db.close();

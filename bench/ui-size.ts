@@ -72,7 +72,15 @@ const isCounted = (url: string, contentType: string) => {
 const server = urlArg ? { baseURL: urlArg.replace(/\/$/, ""), stop: async () => {} } : await startBinary();
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
 });
 try {
   const page = await browser.newPage();

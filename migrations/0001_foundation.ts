@@ -184,7 +184,19 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of ["media", "auth_throttle", "password_resets", "jobs", "company_settings", "settings", "user_queues", "queues", "users", "companies", "plans"]) {
+  for (const t of [
+    "media",
+    "auth_throttle",
+    "password_resets",
+    "jobs",
+    "company_settings",
+    "settings",
+    "user_queues",
+    "queues",
+    "users",
+    "companies",
+    "plans",
+  ]) {
     await db.schema.dropTable(t).execute();
   }
 }

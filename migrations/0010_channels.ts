@@ -67,13 +67,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex("connections_company").on("connections").columns(["companyId", "deletedAt", "name"]).execute();
   await db.schema.createIndex("connections_token").on("connections").column("token").unique().execute();
-  await db.schema
-    .createIndex("connections_widget_key")
-    .on("connections")
-    .column("widgetKey")
-    .unique()
-    .where(sql.ref("widgetKey"), "is not", null)
-    .execute();
+  await db.schema.createIndex("connections_widget_key").on("connections").column("widgetKey").unique().where(sql.ref("widgetKey"), "is not", null).execute();
   // At most one default connection per company among the live ones.
   await db.schema
     .createIndex("connections_one_default")
@@ -305,12 +299,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex("messages_ticket").on("messages").columns(["ticketId", "createdAt", "id"]).execute();
   // Outbound recovery scans only the rows still waiting or in flight (queries repeat these exact literals).
-  await db.schema
-    .createIndex("messages_send_queued")
-    .on("messages")
-    .columns(["connectionId", "queuedAt"])
-    .where(sql<boolean>`sendStatus = 'queued'`)
-    .execute();
+  await db.schema.createIndex("messages_send_queued").on("messages").columns(["connectionId", "queuedAt"]).where(sql<boolean>`sendStatus = 'queued'`).execute();
   await db.schema.createIndex("messages_send_sending").on("messages").column("sendingAt").where(sql<boolean>`sendStatus = 'sending'`).execute();
 
   await db.schema

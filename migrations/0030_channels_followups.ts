@@ -13,12 +13,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .alterTable("tickets")
     .addColumn("mergedIntoId", "integer", (c) => c.references("tickets.id").onDelete("set null"))
     .execute();
-  await db.schema
-    .createIndex("tickets_merged_into")
-    .on("tickets")
-    .column("mergedIntoId")
-    .where(sql.ref("mergedIntoId"), "is not", null)
-    .execute();
+  await db.schema.createIndex("tickets_merged_into").on("tickets").column("mergedIntoId").where(sql.ref("mergedIntoId"), "is not", null).execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -128,7 +128,9 @@ export async function buildUi(opts: BuildUiOptions = {}): Promise<{ files: strin
  */
 export async function buildWidget(outDir: string, say: (m: string) => void = () => {}): Promise<{ gzipBytes: number }> {
   const fail = (what: string, logs: Bun.BuildOutput["logs"]) =>
-    new Error(`Bun.build of ${what} failed:\n${logs.map((l) => `  ${l.level}: ${l.message}${l.position ? ` (${relative(ROOT, l.position.file)}:${l.position.line})` : ""}`).join("\n")}`);
+    new Error(
+      `Bun.build of ${what} failed:\n${logs.map((l) => `  ${l.level}: ${l.message}${l.position ? ` (${relative(ROOT, l.position.file)}:${l.position.line})` : ""}`).join("\n")}`,
+    );
   const page = await Bun.build({
     entrypoints: [join(WIDGET, "index.html")],
     outdir: join(outDir, "widget"),
@@ -149,7 +151,10 @@ export async function buildWidget(outDir: string, say: (m: string) => void = () 
     throw: false,
   });
   if (!loader.success) throw fail("widget/src/loader.ts", loader.logs);
-  const files = [join(outDir, "widget.js"), ...[...new Bun.Glob("**/*").scanSync({ cwd: join(outDir, "widget"), onlyFiles: true })].map((f) => join(outDir, "widget", f))];
+  const files = [
+    join(outDir, "widget.js"),
+    ...[...new Bun.Glob("**/*").scanSync({ cwd: join(outDir, "widget"), onlyFiles: true })].map((f) => join(outDir, "widget", f)),
+  ];
   let gzipBytes = 0;
   for (const f of files) {
     const bytes = await Bun.file(f).bytes();

@@ -48,10 +48,11 @@ export async function build(opts: { skipUi?: boolean; outfile?: string } = {}) {
   // (headers, query, cookie...) to build; minified whitespace or identifiers make it skip them, e.g. `headers` is
   // undefined inside the auth macro's resolve (checked: --minify and --minify-whitespace both break GET /api/auth/me).
   // --bytecode needs --format=esm (top-level await). No --sourcemap (it would be written beside the binary).
-  const proc = Bun.spawn(
-    [process.execPath, "build", "--compile", "--bytecode", "--format=esm", ENTRY, "--outfile", outfile],
-    { cwd: ROOT, stdout: "pipe", stderr: "pipe" },
-  );
+  const proc = Bun.spawn([process.execPath, "build", "--compile", "--bytecode", "--format=esm", ENTRY, "--outfile", outfile], {
+    cwd: ROOT,
+    stdout: "pipe",
+    stderr: "pipe",
+  });
   const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
   if (code !== 0) throw new Error(`bun build --compile failed (exit ${code}):\n${out}${err}`);
   const t1 = performance.now();

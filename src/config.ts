@@ -1,8 +1,6 @@
 import { z } from "zod";
 
-const bool = z
-  .enum(["1", "0", "true", "false", "yes", "no"])
-  .transform((v) => v === "1" || v === "true" || v === "yes");
+const bool = z.enum(["1", "0", "true", "false", "yes", "no"]).transform((v) => v === "1" || v === "true" || v === "yes");
 
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -22,10 +20,22 @@ const schema = z.object({
   /** Verify token of /api/webhooks/meta; derived from META_APP_SECRET when absent. */
   META_VERIFY_TOKEN: z.string().optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
-  ACCESS_TOKEN_TTL_S: z.coerce.number().int().positive().default(15 * 60),
-  REFRESH_TOKEN_TTL_S: z.coerce.number().int().positive().default(7 * 24 * 3600),
+  ACCESS_TOKEN_TTL_S: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(15 * 60),
+  REFRESH_TOKEN_TTL_S: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(7 * 24 * 3600),
   AUTH_MAX_ATTEMPTS: z.coerce.number().int().positive().default(10),
-  AUTH_WINDOW_S: z.coerce.number().int().positive().default(15 * 60),
+  AUTH_WINDOW_S: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(15 * 60),
   /** The web-chat visitor API's limits per minute (plugins/channels/webchat/rate-limit.ts). */
   WEBCHAT_RATE_PER_MIN: z.coerce.number().int().positive().default(30),
   WEBCHAT_RATE_PER_MIN_IP: z.coerce.number().int().positive().default(120),

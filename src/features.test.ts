@@ -29,12 +29,19 @@ describe("GET /api/version features", () => {
     t = await createTestApp();
     const features = await featuresOf(t);
     expect(new Set(features).size).toBe(features.length);
-    for (const f of ["auth", "signup", "passwordReset", "users", "connections", "tickets", "messages", "media", "realtime", "externalApi"]) expect(features).toContain(f);
+    for (const f of ["auth", "signup", "passwordReset", "users", "connections", "tickets", "messages", "media", "realtime", "externalApi"])
+      expect(features).toContain(f);
     // Their routes answer: a listed capability is one the server has.
     expect((await t.request("GET", "/api/users")).status).toBe(401);
     expect((await t.request("GET", "/api/tickets")).status).toBe(401);
     // No module gives these yet: their routes are missing, and so are they.
-    for (const [feature, path] of [["dashboard", "/api/dashboard"], ["helps", "/api/helps/list"], ["chats", "/api/chats"], ["integrations", "/api/queueIntegration"], ["flows", "/api/flowbuilder"]] as const) {
+    for (const [feature, path] of [
+      ["dashboard", "/api/dashboard"],
+      ["helps", "/api/helps/list"],
+      ["chats", "/api/chats"],
+      ["integrations", "/api/queueIntegration"],
+      ["flows", "/api/flowbuilder"],
+    ] as const) {
       expect(features).not.toContain(feature);
       expect((await t.request("GET", path)).status).toBe(404);
     }

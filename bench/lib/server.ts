@@ -65,10 +65,7 @@ export function benchEnv(dataDir: string, extra: Record<string, string> = {}): R
  * A temporary DATA_DIR with the first start done (plan, company 1, the bench admin) and then `seed(ctx)` run
  * in-process against the real context (ctx.db is Kysely): fast bulk inserts before the server is started on it.
  */
-export async function seedDataDir(
-  seed?: (ctx: import("../../src/context").AppContext) => Promise<void>,
-  env: Record<string, string> = {},
-): Promise<string> {
+export async function seedDataDir(seed?: (ctx: import("../../src/context").AppContext) => Promise<void>, env: Record<string, string> = {}): Promise<string> {
   const dataDir = tempDataDir();
   const { loadConfig } = await import("../../src/config");
   const { createContext } = await import("../../src/context");

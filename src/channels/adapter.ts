@@ -83,7 +83,11 @@ export class ChannelError extends Error {
  * A call to a channel bounded in time: the work's answer, or after `ms` the error `timedOut` makes (TEMPORARY "did not
  * answer in time" unless given). The work itself goes on; a late answer is the caller's to use or drop.
  */
-export function withTimeout<T>(work: Promise<T>, ms: number, timedOut: () => Error = () => new ChannelError("TEMPORARY", "the channel did not answer in time")): Promise<T> {
+export function withTimeout<T>(
+  work: Promise<T>,
+  ms: number,
+  timedOut: () => Error = () => new ChannelError("TEMPORARY", "the channel did not answer in time"),
+): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(timedOut()), ms);

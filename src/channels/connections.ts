@@ -7,7 +7,15 @@ import type { AppContext } from "../context";
 import type { ConnectionsTable } from "../db/schema";
 import { forCompany } from "../db/scope";
 import { validationError } from "../http/errors";
-import { clearDefault, countConnections, findConnection, findDefault, insertConnection, replaceConnectionQueues, updateConnection } from "../modules/connections/queries";
+import {
+  clearDefault,
+  countConnections,
+  findConnection,
+  findDefault,
+  insertConnection,
+  replaceConnectionQueues,
+  updateConnection,
+} from "../modules/connections/queries";
 import { assertBelowPlanLimit } from "../modules/plans/limits";
 import type { Insertable } from "kysely";
 import type { Actor } from "../http/permissions";
@@ -46,7 +54,11 @@ export interface CreateConnectionInput extends Partial<ConnectionFields> {
  * Creates a connection of the company and launches its session. Ids in the input are resolved within the company.
  * The plan's connection limit applies (403 ERR_PLAN_LIMIT_CONNECTIONS), checked in the creating transaction.
  */
-export async function createConnection(ctx: AppContext, companyId: number, input: CreateConnectionInput): Promise<{ id: number; token: string; widgetKey: string | null }> {
+export async function createConnection(
+  ctx: AppContext,
+  companyId: number,
+  input: CreateConnectionInput,
+): Promise<{ id: number; token: string; widgetKey: string | null }> {
   const { name, channel, config, queueIds = [], start = true, ...fields } = input;
   const plugin = ctx.channels.registry.get(channel);
   if (!plugin) throw validationError({ channel: "Unknown channel" });

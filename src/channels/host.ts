@@ -34,7 +34,9 @@ export function createHost(ctx: AppContext, conn: ConnectionRef, inbound: Inboun
         log.warn("invalid ack ignored", { externalId, ack });
         return;
       }
-      inbound.ack(conn, externalId, ack, error ? ChannelError.from(error) : undefined).catch((err) => log.error("ack not stored", { externalId, err: String(err) }));
+      inbound
+        .ack(conn, externalId, ack, error ? ChannelError.from(error) : undefined)
+        .catch((err) => log.error("ack not stored", { externalId, err: String(err) }));
     },
     lost(error) {
       reports.lost(ChannelError.from(error));
@@ -98,7 +100,11 @@ async function readHistory(ctx: AppContext, conn: ConnectionRef, chatId: string,
     .limit(limit)
     .execute();
   // The same reactions the agents' view lists (one query for the page), of which a contact sees the agents' own.
-  const reactions = await messageReactions(ctx.db, conn.companyId, rows.filter((r) => r.isDeleted !== 1).map((r) => r.id));
+  const reactions = await messageReactions(
+    ctx.db,
+    conn.companyId,
+    rows.filter((r) => r.isDeleted !== 1).map((r) => r.id),
+  );
   return rows.map((r) => ({
     id: r.id,
     externalId: r.externalId,

@@ -84,7 +84,12 @@ describe("history import (host.importMessage)", () => {
       updatedAt: "2024-11-03T10:00:00.000Z",
     });
     expect(Math.abs(Date.parse(imported.imported!) - t.clock.now().getTime())).toBeLessThan(60_000); // marked when imported
-    const rows = await t.ctx.db.selectFrom("messages").select(["externalId", "createdAt", "read", "origin", "ticketId"]).where("externalId", "like", "h-%").orderBy("id").execute();
+    const rows = await t.ctx.db
+      .selectFrom("messages")
+      .select(["externalId", "createdAt", "read", "origin", "ticketId"])
+      .where("externalId", "like", "h-%")
+      .orderBy("id")
+      .execute();
     expect(rows).toEqual([
       { externalId: "h-a", createdAt: "2024-11-01T10:00:00.000Z", read: 1, origin: "contact", ticketId: live.ticketId },
       { externalId: "h-b1", createdAt: "2024-11-02T10:00:00.000Z", read: 1, origin: "contact", ticketId: first.ticketId },
@@ -148,7 +153,12 @@ describe("history import (host.importMessage)", () => {
     expect((await connRow(t, connectionId)).statusImportMessages).toBeNull();
     const closed = await t.ctx.db.selectFrom("tickets").select("status").where("id", "=", imported.ticketId).executeTakeFirstOrThrow();
     expect(closed.status).toBe("closed");
-    const log = await t.ctx.db.selectFrom("ticket_logs").select(["type", "userId"]).where("ticketId", "=", imported.ticketId).orderBy("id", "desc").executeTakeFirstOrThrow();
+    const log = await t.ctx.db
+      .selectFrom("ticket_logs")
+      .select(["type", "userId"])
+      .where("ticketId", "=", imported.ticketId)
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
     expect(log.type).toBe("closed");
     expect(log.userId).toBe(1); // the admin who closed them
   });
@@ -185,7 +195,12 @@ describe("history import (host.importMessage)", () => {
       importOldMessagesGroups: 1,
     });
     expect(configs).toEqual([
-      { enableImportMessage: true, importOldMessages: "2024-11-01T00:00:00.000Z", importRecentMessages: "2024-11-30T00:00:00.000Z", importOldMessagesGroups: true },
+      {
+        enableImportMessage: true,
+        importOldMessages: "2024-11-01T00:00:00.000Z",
+        importRecentMessages: "2024-11-30T00:00:00.000Z",
+        importOldMessagesGroups: true,
+      },
     ]);
     const { id } = await createConnection(t.ctx, 1, { name: "Plain", channel: "testchan", enableImportMessage: 1 });
     expect(chan.session(id)!.config).toEqual({ mode: "connect" });

@@ -69,7 +69,13 @@ export async function recordImportProgress(ctx: AppContext, companyId: number, c
  * Closes the still-open tickets an import created on the connection (one transaction, a `closed` log each) and sets
  * the connection's import status to `next`. `userId`: the person who asked, null when the import closes them itself.
  */
-export async function closeImportedTickets(ctx: AppContext, companyId: number, connectionId: number, userId: number | null, next: ImportStatus | null): Promise<number[]> {
+export async function closeImportedTickets(
+  ctx: AppContext,
+  companyId: number,
+  connectionId: number,
+  userId: number | null,
+  next: ImportStatus | null,
+): Promise<number[]> {
   const nowIso = ctx.clock.now().toISOString();
   const closed = await ctx.db.transaction().execute(async (trx) => {
     const s = forCompany(trx, companyId);
@@ -94,13 +100,7 @@ export async function closeImportedTickets(ctx: AppContext, companyId: number, c
   return closed;
 }
 
-async function setImportStatus(
-  db: Db,
-  companyId: number,
-  connectionId: number,
-  status: ImportStatus | null,
-  nowIso: string,
-): Promise<void> {
+async function setImportStatus(db: Db, companyId: number, connectionId: number, status: ImportStatus | null, nowIso: string): Promise<void> {
   await forCompany(db, companyId)
     .updateTable("connections")
     .set({ statusImportMessages: status ? JSON.stringify(status) : null, updatedAt: nowIso })

@@ -62,7 +62,11 @@ async function downloadInboundMedia(ctx: AppContext, sessions: SessionManager, p
     const code = (err as { code?: string }).code ?? "ERR_WAPP_DOWNLOAD_MEDIA";
     ctx.log.warn("inbound media unavailable after its retries", { messageId: msg.id, attempts: job.attempts, code, err: String(err) });
     const kind = typeof rest.mediaKind === "string" ? (rest.mediaKind as InboundMediaKind) : "file";
-    settled = await settleMessageMedia(ctx.db, p.companyId, msg.id, { mediaType: mediaTypeOfKind(kind), data: serialize({ ...rest, mediaError: code }), updatedAt: nowIso() });
+    settled = await settleMessageMedia(ctx.db, p.companyId, msg.id, {
+      mediaType: mediaTypeOfKind(kind),
+      data: serialize({ ...rest, mediaError: code }),
+      updatedAt: nowIso(),
+    });
   }
   if (settled) ctx.bus.emit("message.updated", { companyId: p.companyId, ticketId: msg.ticketId, messageId: msg.id });
 }

@@ -72,7 +72,8 @@ export async function writeMessage(
   if (e.timestamp !== undefined) data.sentAt = toIso(e.timestamp);
   let body = typeof e.body === "string" ? e.body : "";
   if (!body && e.location) body = `https://maps.google.com/maps?q=${e.location.latitude},${e.location.longitude}`;
-  const mediaType = e.kind ?? (stored ? mediaTypeOf(stored.mime) : e.location ? "locationMessage" : e.vCard ? "contactMessage" : mediaKind ? mediaTypeOfKind(mediaKind) : null);
+  const mediaType =
+    e.kind ?? (stored ? mediaTypeOf(stored.mime) : e.location ? "locationMessage" : e.vCard ? "contactMessage" : mediaKind ? mediaTypeOfKind(mediaKind) : null);
   const origin: MessageOrigin = e.fromMe ? "phone" : "contact";
 
   const messageId = await insertMessage(trx, {

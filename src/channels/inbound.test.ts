@@ -5,9 +5,8 @@ import { type ChannelTestApp, createChannelTestApp, createTestChannel, type Test
 import { createConnection, type CreateConnectionInput } from "./connections";
 import type { InboundHookEvent } from "./inbound";
 
-const PNG_1PX = Uint8Array.from(
-  atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="),
-  (c) => c.charCodeAt(0),
+const PNG_1PX = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="), (c) =>
+  c.charCodeAt(0),
 );
 
 let t: ChannelTestApp | undefined;
@@ -26,7 +25,14 @@ async function setup(conn: Partial<CreateConnectionInput> = {}) {
 
 const counts = async (app: ChannelTestApp) => {
   const one = async (table: "contacts" | "tickets" | "messages") =>
-    Number((await app.ctx.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await app.ctx.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   return { contacts: await one("contacts"), tickets: await one("tickets"), messages: await one("messages") };
 };
 
@@ -40,7 +46,15 @@ describe("inbound pipeline", () => {
     if (r.status !== "stored") throw new Error(`not stored: ${r.status}`);
     expect(r.ticketCreated).toBe(true);
     const ticket = await t.ctx.db.selectFrom("tickets").selectAll().where("id", "=", r.ticketId).executeTakeFirstOrThrow();
-    expect(ticket).toMatchObject({ status: "pending", whatsappId: connectionId, unreadMessages: 1, lastMessage: "Olá, preciso de atenção", channel: "testchan", isGroup: 0, companyId: 1 });
+    expect(ticket).toMatchObject({
+      status: "pending",
+      whatsappId: connectionId,
+      unreadMessages: 1,
+      lastMessage: "Olá, preciso de atenção",
+      channel: "testchan",
+      isGroup: 0,
+      companyId: 1,
+    });
     const contact = await t.ctx.db.selectFrom("contacts").selectAll().where("id", "=", r.contactId).executeTakeFirstOrThrow();
     expect(contact).toMatchObject({ name: "Ana", number: "5511999990001", identity: "5511999990001", channel: "testchan", companyId: 1 });
     const msg = await t.ctx.db.selectFrom("messages").selectAll().where("id", "=", r.messageId).executeTakeFirstOrThrow();
@@ -77,7 +91,17 @@ describe("inbound pipeline", () => {
     const again = await s.receive({ from: "5511988887777", body: "de novo", externalId: "claim-2" });
     if (again.status !== "stored") throw new Error(again.status);
     expect(again.contactId).toBe(mine);
-    expect(Number((await t.ctx.db.selectFrom("contacts").select((eb) => eb.fn.countAll<number>().as("n")).where("number", "=", "5511988887777").executeTakeFirstOrThrow()).n)).toBe(3);
+    expect(
+      Number(
+        (
+          await t.ctx.db
+            .selectFrom("contacts")
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .where("number", "=", "5511988887777")
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    ).toBe(3);
   });
 
   test("a repeated externalId is stored once (sequential and simultaneous)", async () => {
@@ -170,7 +194,13 @@ describe("inbound pipeline", () => {
     t = undefined;
 
     const on = await setup({ allowGroup: 1 });
-    const r = await on.s.receive({ from: "120363000000000001@g.us", group: true, name: "Team", participant: { id: "5511988887777", name: "Bia" }, body: "bom dia" });
+    const r = await on.s.receive({
+      from: "120363000000000001@g.us",
+      group: true,
+      name: "Team",
+      participant: { id: "5511988887777", name: "Bia" },
+      body: "bom dia",
+    });
     if (r.status !== "stored") throw new Error("not stored");
     const ticket = await on.t.ctx.db.selectFrom("tickets").selectAll().where("id", "=", r.ticketId).executeTakeFirstOrThrow();
     expect(ticket).toMatchObject({ status: "group", isGroup: 1 });
@@ -218,7 +248,9 @@ describe("inbound pipeline", () => {
     const chan2 = await t.ctx.db.insertInto("companies").values({ name: "B", planId: 1, dueDate: "2999-12-31" }).returning("id").executeTakeFirstOrThrow();
     const { id } = await createConnection(t.ctx, chan2.id, { name: "B conn", channel: "testchan" });
     const sB = t.ctx.channels.sessions.session(id) as TestSession;
-    const sA = t.ctx.channels.sessions.session((await t.ctx.db.selectFrom("connections").select("id").where("companyId", "=", 1).executeTakeFirstOrThrow()).id) as TestSession;
+    const sA = t.ctx.channels.sessions.session(
+      (await t.ctx.db.selectFrom("connections").select("id").where("companyId", "=", 1).executeTakeFirstOrThrow()).id,
+    ) as TestSession;
     await sA.receive({ from: "5511999990008", body: "a", externalId: "same" });
     await sB.receive({ from: "5511999990008", body: "b", externalId: "same" });
     const rows = await t.ctx.db.selectFrom("contacts").select(["companyId"]).orderBy("companyId").execute();
@@ -230,7 +262,8 @@ describe("inbound pipeline", () => {
     const { t, s, connectionId } = await setup();
     const r = await s.receive({ from: "5511999990009", body: "Preciso de atenção urgente", externalId: "e1" });
     if (r.status !== "stored") throw new Error("not stored");
-    const search = async (q: string) => (await sql<{ rowid: number }>`select rowid from messages_fts where messages_fts match ${q}`.execute(t.ctx.db)).rows.map((x) => x.rowid);
+    const search = async (q: string) =>
+      (await sql<{ rowid: number }>`select rowid from messages_fts where messages_fts match ${q}`.execute(t.ctx.db)).rows.map((x) => x.rowid);
     expect(await search("atencao")).toEqual([r.messageId]);
 
     const chat = { id: "5511999990009" };
@@ -274,7 +307,12 @@ describe("inbound pipeline", () => {
     const ticket = await t.ctx.db.selectFrom("tickets").select("lastMessage").executeTakeFirstOrThrow();
     expect(ticket.lastMessage).toBe("photo.png");
 
-    const bad = await s.receive({ from: "5511999990011", body: "see attachment", externalId: "exe1", media: { data: new TextEncoder().encode("MZ\u0090\u0000 not allowed"), name: "x.exe" } });
+    const bad = await s.receive({
+      from: "5511999990011",
+      body: "see attachment",
+      externalId: "exe1",
+      media: { data: new TextEncoder().encode("MZ\u0090\u0000 not allowed"), name: "x.exe" },
+    });
     if (bad.status !== "stored") throw new Error("not stored");
     const badMsg = await t.ctx.db.selectFrom("messages").selectAll().where("id", "=", bad.messageId).executeTakeFirstOrThrow();
     expect(badMsg.mediaKey).toBeNull();

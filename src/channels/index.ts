@@ -33,7 +33,8 @@ export function createChannels(ctx: AppContext, plugins: readonly ChannelPlugin<
   let outbound!: Outbound;
   const inbound = new InboundPipeline(ctx, (connectionId) => outbound.settled(connectionId));
   const sessions = new SessionManager(ctx, registry, inbound, {
-    connected: (connectionId) => void outbound.flushConnection(connectionId).catch((err) => ctx.log.error("flush of queued sends failed", { connectionId, err: String(err) })),
+    connected: (connectionId) =>
+      void outbound.flushConnection(connectionId).catch((err) => ctx.log.error("flush of queued sends failed", { connectionId, err: String(err) })),
   });
   outbound = new Outbound(ctx, inbound, {
     liveSession: (id) => sessions.liveSession(id),

@@ -8,11 +8,7 @@
  * punctuation. So "2*3*4", snake_case_names and the underscores of a URL keep their characters, and an unbalanced
  * mark stays as typed. Marks nest (*_both_*), each kind once. ```mono``` may span lines and holds no marks or links.
  */
-export type MarkNode =
-  | string
-  | { type: "bold" | "italic" | "strike"; children: MarkNode[] }
-  | { type: "mono"; text: string }
-  | { type: "link"; href: string };
+export type MarkNode = string | { type: "bold" | "italic" | "strike"; children: MarkNode[] } | { type: "mono"; text: string } | { type: "link"; href: string };
 
 type Emphasis = "bold" | "italic" | "strike";
 const EMPHASIS: Record<string, Emphasis> = { "*": "bold", _: "italic", "~": "strike" };

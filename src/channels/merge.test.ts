@@ -25,7 +25,8 @@ async function setup() {
 }
 
 const fromLid = (s: TestSession, externalId: string, body = "pelo lid") => s.receive({ from: LID, number: "", body, externalId });
-const fromPhone = (s: TestSession, externalId: string, body = "pelo número") => s.receive({ from: PN, number: "5511912345678", name: "Fabi", body, externalId });
+const fromPhone = (s: TestSession, externalId: string, body = "pelo número") =>
+  s.receive({ from: PN, number: "5511912345678", name: "Fabi", body, externalId });
 
 function stored<T extends { status: string }>(r: T): Extract<T, { status: "stored" }> {
   if (r.status !== "stored") throw new Error(`not stored: ${JSON.stringify(r)}`);
@@ -68,7 +69,12 @@ describe("contact merge (host.mergeChats)", () => {
     const absorbed = await ticket(t, p1.ticketId);
     expect(survivor).toMatchObject({ status: "pending", contactId: p1.contactId, mergedIntoId: null, unreadMessages: 3, lastMessage: "segunda pelo lid" });
     expect(absorbed).toMatchObject({ status: "closed", contactId: p1.contactId, mergedIntoId: l1.ticketId, unreadMessages: 0 });
-    const messages = await t.ctx.db.selectFrom("messages").select(["externalId", "ticketId", "contactId"]).where("connectionId", "=", connectionId).orderBy("id").execute();
+    const messages = await t.ctx.db
+      .selectFrom("messages")
+      .select(["externalId", "ticketId", "contactId"])
+      .where("connectionId", "=", connectionId)
+      .orderBy("id")
+      .execute();
     expect(messages).toEqual([
       { externalId: "p1", ticketId: l1.ticketId, contactId: p1.contactId },
       { externalId: "l1", ticketId: l1.ticketId, contactId: p1.contactId },
@@ -76,7 +82,8 @@ describe("contact merge (host.mergeChats)", () => {
     ]);
     const live = await t.ctx.db.selectFrom("tickets").select("id").where("contactId", "=", p1.contactId).where("status", "<>", "closed").execute();
     expect(live).toEqual([{ id: l1.ticketId }]);
-    const logs = async (id: number) => (await t.ctx.db.selectFrom("ticket_logs").select("type").where("ticketId", "=", id).orderBy("id").execute()).map((l) => l.type);
+    const logs = async (id: number) =>
+      (await t.ctx.db.selectFrom("ticket_logs").select("type").where("ticketId", "=", id).orderBy("id").execute()).map((l) => l.type);
     expect(await logs(l1.ticketId)).toEqual(["create"]);
     expect(await logs(p1.ticketId)).toEqual(["create", "closed"]);
 

@@ -243,8 +243,16 @@ export function retriesDue(db: Db, nowIso: string): Promise<Row[]> {
  * Unsent messages failed with this code and text: those left `sending` (boot), or those queued before a cutoff
  * (expiry). The status is a literal so SQLite uses its partial index (messages_send_queued, messages_send_sending).
  */
-export function failUnsent(db: Db, which: { sending: true } | { queuedBefore: string }, error: { code: string; message: string }, nowIso: string): Promise<Event[]> {
+export function failUnsent(
+  db: Db,
+  which: { sending: true } | { queuedBefore: string },
+  error: { code: string; message: string },
+  nowIso: string,
+): Promise<Event[]> {
   const q = db.updateTable("messages").set({ sendStatus: "failed", errorCode: error.code, errorMessage: error.message, updatedAt: nowIso });
-  const unsent = "queuedBefore" in which ? q.where("sendStatus", "=", sql.lit("queued")).where("queuedAt", "<", which.queuedBefore) : q.where("sendStatus", "=", sql.lit("sending"));
+  const unsent =
+    "queuedBefore" in which
+      ? q.where("sendStatus", "=", sql.lit("queued")).where("queuedAt", "<", which.queuedBefore)
+      : q.where("sendStatus", "=", sql.lit("sending"));
   return unsent.returning(["id", "ticketId", "companyId"]).execute();
 }

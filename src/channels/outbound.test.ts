@@ -6,9 +6,8 @@ import { ChannelError } from "./adapter";
 import { createConnection, type CreateConnectionInput } from "./connections";
 import { MAX_SEND_ATTEMPTS } from "./outbound";
 
-const PNG_1PX = Uint8Array.from(
-  atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="),
-  (c) => c.charCodeAt(0),
+const PNG_1PX = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="), (c) =>
+  c.charCodeAt(0),
 );
 const HOUR = 3600_000;
 
@@ -300,7 +299,9 @@ describe("a lost authorisation reported twice", () => {
       await Bun.sleep(10);
       await app.ctx.channels.idle();
       expect(statuses).toEqual(["DISCONNECTED"]);
-      expect((await app.ctx.db.selectFrom("connections").select("status").where("id", "=", connectionId).executeTakeFirstOrThrow()).status).toBe("DISCONNECTED");
+      expect((await app.ctx.db.selectFrom("connections").select("status").where("id", "=", connectionId).executeTakeFirstOrThrow()).status).toBe(
+        "DISCONNECTED",
+      );
       await app.close();
       t = undefined;
     }
@@ -334,7 +335,11 @@ describe("restart rules", () => {
     const ctx = await offline();
     const res = await ctx.t.json("POST", `/api/messages/${ctx.ticketId}`, { token: ctx.token, body: { body: "in flight" } });
     // Simulate the crash: the row was claimed (attempts 1, sending) and the process died before the plugin answered.
-    await ctx.t.ctx.db.updateTable("messages").set({ sendStatus: "sending", attempts: 1, sendingAt: ctx.t.clock.now().toISOString() }).where("id", "=", res.body.message.id).execute();
+    await ctx.t.ctx.db
+      .updateTable("messages")
+      .set({ sendStatus: "sending", attempts: 1, sendingAt: ctx.t.clock.now().toISOString() })
+      .where("id", "=", res.body.message.id)
+      .execute();
     t = await ctx.t.restart();
     const s2 = ctx.chan.session(ctx.connectionId)!;
     expect(s2).not.toBe(ctx.s);

@@ -32,14 +32,7 @@ import { noPermission } from "../http/errors";
 import type { StoredMedia } from "../storage/media";
 import { insertMessage } from "../modules/messages/queries";
 import { canSeeTicket, type VisibilityActor, type VisibilityTicket } from "../modules/tickets/visibility";
-import {
-  ChannelError,
-  type ChannelErrorCode,
-  type ChannelSession,
-  type InboundLocation,
-  type OutboundTemplate,
-  withTimeout,
-} from "./adapter";
+import { ChannelError, type ChannelErrorCode, type ChannelSession, type InboundLocation, type OutboundTemplate, withTimeout } from "./adapter";
 import type { ConnectionRef, InboundPipeline } from "./inbound";
 import { mediaTypeOf } from "./inbound-media";
 import { buildOutbound } from "./outbound-message";
@@ -189,7 +182,13 @@ export class Outbound {
         updatedAt: nowIso,
       });
       if (!isPrivate) {
-        await setTicketLastMessage(trx, input.companyId, ticket.id, summary(input.body, media?.name ?? (input.location ? "locationMessage" : undefined)), nowIso);
+        await setTicketLastMessage(
+          trx,
+          input.companyId,
+          ticket.id,
+          summary(input.body, media?.name ?? (input.location ? "locationMessage" : undefined)),
+          nowIso,
+        );
       }
       return { messageId };
     });
@@ -218,9 +217,11 @@ export class Outbound {
 
   /** Starts sending (in order per ticket). Safe to call more than once: only a queued row is claimed. */
   dispatch(messageId: number, ticketId: number): Promise<void> {
-    return this.chains.run(`ticket:${ticketId}`, () => this.sendOne(messageId)).catch((err) => {
-      this.ctx.log.error("outbound dispatch failed", { messageId, err: err instanceof Error ? (err.stack ?? err.message) : String(err) });
-    });
+    return this.chains
+      .run(`ticket:${ticketId}`, () => this.sendOne(messageId))
+      .catch((err) => {
+        this.ctx.log.error("outbound dispatch failed", { messageId, err: err instanceof Error ? (err.stack ?? err.message) : String(err) });
+      });
   }
 
   /** The session of the connection is CONNECTED: send what waited for it (oldest first). */
@@ -231,7 +232,12 @@ export class Outbound {
 
   /** Boot: in-flight rows become failed (INTERRUPTED), too-old queued rows expire. Starts the periodic expiry sweep. */
   async recover(): Promise<void> {
-    const interrupted = await failUnsent(this.ctx.db, { sending: true }, { code: "INTERRUPTED", message: ERROR_TEXT.INTERRUPTED }, this.ctx.clock.now().toISOString());
+    const interrupted = await failUnsent(
+      this.ctx.db,
+      { sending: true },
+      { code: "INTERRUPTED", message: ERROR_TEXT.INTERRUPTED },
+      this.ctx.clock.now().toISOString(),
+    );
     for (const m of interrupted) this.ctx.bus.emit("message.updated", { companyId: m.companyId, ticketId: m.ticketId, messageId: m.id });
     if (interrupted.length) this.ctx.log.warn("sends interrupted by a restart marked failed", { count: interrupted.length });
     await this.expireStale();
@@ -333,7 +339,11 @@ export class Outbound {
    * RATE_LIMITED and TEMPORARY (the provider did not take the message): queued again for later, keeping the error so
    * the person sees why it waits. False when it must fail now: another code, the last attempt, or past the 24 h limit.
    */
-  private async retryLater(row: { id: number; companyId: number; ticketId: number; queuedAt: string | null }, attempt: number, error: ChannelError): Promise<boolean> {
+  private async retryLater(
+    row: { id: number; companyId: number; ticketId: number; queuedAt: string | null },
+    attempt: number,
+    error: ChannelError,
+  ): Promise<boolean> {
     if ((error.code !== "RATE_LIMITED" && error.code !== "TEMPORARY") || attempt >= MAX_SEND_ATTEMPTS) return false;
     const now = this.ctx.clock.now();
     const delay = Math.max(error.retryAfterMs ?? 0, RETRY_BASE_MS * 2 ** (attempt - 1));

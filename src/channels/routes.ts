@@ -22,14 +22,27 @@ export const channelWebhookRoutes = (ctx: AppContext) => {
     });
     for (const r of routes) {
       const path = `/${prefix}${r.path.startsWith("/") || r.path === "" ? r.path : `/${r.path}`}`;
-      const handle = async ({ request, params, query, server }: { request: Request; params: Record<string, string>; query: Record<string, string | undefined>; server: any }) => {
+      const handle = async ({
+        request,
+        params,
+        query,
+        server,
+      }: {
+        request: Request;
+        params: Record<string, string>;
+        query: Record<string, string | undefined>;
+        server: any;
+      }) => {
         const rawBody = r.method === "POST" ? await request.text() : "";
         const q = Object.fromEntries(Object.entries(query).filter((e): e is [string, string] => typeof e[1] === "string"));
         try {
           return await r.handler({ request, rawBody, params, query: q, ip: clientIp(ctx.config, request, server) });
         } catch (err) {
           ctx.log.error("webhook handler failed", { prefix, path, err: err instanceof Error ? (err.stack ?? err.message) : String(err) });
-          return new Response(JSON.stringify({ error: "ERR_INTERNAL", message: "An internal error occurred" }), { status: 500, headers: { "content-type": "application/json" } });
+          return new Response(JSON.stringify({ error: "ERR_INTERNAL", message: "An internal error occurred" }), {
+            status: 500,
+            headers: { "content-type": "application/json" },
+          });
         }
       };
       const generic =
@@ -38,9 +51,12 @@ export const channelWebhookRoutes = (ctx: AppContext) => {
           : "Public: authenticated by the provider's signature over the raw body, which the channel plugin verifies before reading it. Answered 200 once taken (a body of an unexpected shape too: it is logged and its well-formed parts stored); 401 or 403 when the signature does not match.";
       const detail = {
         tags: ["Webhooks"],
-        summary: r.doc?.summary ?? (r.method === "GET" ? `The provider's verification of /api/webhooks${path}` : `The provider's deliveries to /api/webhooks${path}`),
+        summary:
+          r.doc?.summary ?? (r.method === "GET" ? `The provider's verification of /api/webhooks${path}` : `The provider's deliveries to /api/webhooks${path}`),
         description: [r.doc?.description, generic].filter(Boolean).join("\n\n"),
-        ...(r.doc?.example !== undefined ? { requestBody: { content: { "application/json": { schema: { type: "object" as const }, example: r.doc.example } } } } : {}),
+        ...(r.doc?.example !== undefined
+          ? { requestBody: { content: { "application/json": { schema: { type: "object" as const }, example: r.doc.example } } } }
+          : {}),
         responses: { 200: { description: "Taken" } },
       };
       if (r.method === "GET") app.get(path, handle as any, { detail });

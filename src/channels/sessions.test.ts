@@ -45,7 +45,10 @@ describe("session manager", () => {
     expect(JSON.stringify(last.data)).not.toContain("secret-key");
     expect(JSON.stringify(last.data)).not.toContain(row.token);
     const plain = { profile: "user", super: false, flags: { allowConnections: "disabled" } } as never;
-    expect(last.opts.shape(plain, last.data)).toEqual({ action: "update", whatsapp: { id, name: "Main", channel: "testchan", status: "CONNECTED", isDefault: true } });
+    expect(last.opts.shape(plain, last.data)).toEqual({
+      action: "update",
+      whatsapp: { id, name: "Main", channel: "testchan", status: "CONNECTED", isDefault: true },
+    });
     const admin = { profile: "admin", super: false, flags: { allowConnections: "disabled" } } as never;
     expect(last.opts.shape(admin, last.data)).toBe(last.data);
   });

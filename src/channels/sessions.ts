@@ -301,7 +301,10 @@ export class SessionManager {
     entry.generation++;
     const old = entry.session;
     entry.session = undefined;
-    if (old) Promise.resolve().then(() => old.stop()).catch(() => undefined);
+    if (old)
+      Promise.resolve()
+        .then(() => old.stop())
+        .catch(() => undefined);
     this.ctx.log.warn("channel session lost", { connectionId: entry.connectionId, code: error.code, err: error.message });
     const dropped = {
       ...(entry.status === "CONNECTED" ? { droppedAt: this.ctx.clock.now().toISOString() } : {}),
@@ -376,7 +379,12 @@ export class SessionManager {
     const manager = (actor: Parameters<typeof can>[0]) => can(actor, "connections-page:addConnection");
     // Everyone sees that (and since when) a connection is down: their messages on it wait until it is back.
     const brief = { action: "update", session: { id: row.id, status: row.status, droppedAt: row.droppedAt, updatedAt: row.updatedAt } };
-    this.ctx.hub.emit(companyId, `company-${companyId}-whatsappSession`, { action: "update", session: full }, { shape: (actor, data) => (manager(actor) ? data : brief) });
+    this.ctx.hub.emit(
+      companyId,
+      `company-${companyId}-whatsappSession`,
+      { action: "update", session: full },
+      { shape: (actor, data) => (manager(actor) ? data : brief) },
+    );
     this.ctx.hub.emit(
       companyId,
       `company-${companyId}-whatsapp`,

@@ -33,7 +33,8 @@ afterEach(async () => {
   extra = undefined;
 });
 
-const messageRow = (app: ChannelTestApp, externalId: string) => app.ctx.db.selectFrom("messages").selectAll().where("externalId", "=", externalId).executeTakeFirst();
+const messageRow = (app: ChannelTestApp, externalId: string) =>
+  app.ctx.db.selectFrom("messages").selectAll().where("externalId", "=", externalId).executeTakeFirst();
 const connRow = (app: ChannelTestApp, id: number) => app.ctx.db.selectFrom("connections").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 
 describe("whatsapp on the core", () => {

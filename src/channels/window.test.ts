@@ -45,11 +45,17 @@ describe("the 24-hour reply window (window24h channels)", () => {
 
     t.clock.advance(24 * HOUR + 60_000);
     expect(await replyWindow(t.ctx, 1, ticketId)).toEqual({ hours: 24, lastInboundAt: null, closesAt: null });
-    const before = await t.ctx.db.selectFrom("messages").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const before = await t.ctx.db
+      .selectFrom("messages")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     const refused = await send(t, ticketId, { body: "too late" });
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ error: "ERR_OUTSIDE_WINDOW", hours: 24 });
-    const after = await t.ctx.db.selectFrom("messages").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const after = await t.ctx.db
+      .selectFrom("messages")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
     // A private note is never sent: always allowed.
     expect((await send(t, ticketId, { body: "note", isPrivate: true })).status).toBe(200);
@@ -75,7 +81,11 @@ describe("the 24-hour reply window (window24h channels)", () => {
 
   test("the plugin sets the window's length per connection (Messenger's HUMAN_AGENT: 7 days)", async () => {
     const { t, ticketId, connectionId } = await setup();
-    await t.ctx.db.updateTable("connections").set({ config: JSON.stringify({ number: "7days" }) }).where("id", "=", connectionId).execute();
+    await t.ctx.db
+      .updateTable("connections")
+      .set({ config: JSON.stringify({ number: "7days" }) })
+      .where("id", "=", connectionId)
+      .execute();
     t.clock.advance(6 * 24 * HOUR);
     expect(await replyWindow(t.ctx, 1, ticketId)).toMatchObject({ hours: 168 });
     expect((await send(t, ticketId, { body: "still in time" })).status).toBe(200);

@@ -24,7 +24,12 @@ export interface ReplyWindow {
  * The ticket's reply window; null when its channel has none (or the ticket has no live connection). A caller that knows
  * the ticket's channel passes it, and a channel without a window is answered without reading anything.
  */
-export async function replyWindow(ctx: Pick<AppContext, "db" | "channels" | "clock">, companyId: number, ticketId: number, channel?: string): Promise<ReplyWindow | null> {
+export async function replyWindow(
+  ctx: Pick<AppContext, "db" | "channels" | "clock">,
+  companyId: number,
+  ticketId: number,
+  channel?: string,
+): Promise<ReplyWindow | null> {
   if (channel !== undefined && !ctx.channels.registry.get(channel)?.manifest.capabilities.window24h) return null;
   const ticket = await forCompany(ctx.db, companyId)
     .selectFrom("tickets")

@@ -17,7 +17,15 @@ const queuesByIds = compiledOnce((db, a: { companyId: number; ids: readonly numb
 async function addQueues(companyId: number, names: string[]): Promise<number[]> {
   const ids: number[] = [];
   for (const [i, name] of names.entries()) {
-    ids.push((await t.ctx.db.insertInto("queues").values({ companyId, name, color: `#00000${i}` }).returning("id").executeTakeFirstOrThrow()).id);
+    ids.push(
+      (
+        await t.ctx.db
+          .insertInto("queues")
+          .values({ companyId, name, color: `#00000${i}` })
+          .returning("id")
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
   }
   return ids;
 }

@@ -85,7 +85,9 @@ export function compiledOnce<A extends CompiledArgs, R>(build: (db: Db, args: A)
       byShape.set(shape, compiled);
     }
     const { query, slots } = compiled;
-    const parameters = query.parameters.map((p) => (typeof p === "number" && p >= MARK_BASE && p - MARK_BASE < slots.length ? valueAt(args, slots[p - MARK_BASE]!) : p));
+    const parameters = query.parameters.map((p) =>
+      typeof p === "number" && p >= MARK_BASE && p - MARK_BASE < slots.length ? valueAt(args, slots[p - MARK_BASE]!) : p,
+    );
     if (CHECK) assertSameQuery(build(db, args).compile(db), query.sql, parameters);
     return (await db.executeQuery<R>({ ...query, parameters })).rows;
   };

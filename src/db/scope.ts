@@ -48,7 +48,10 @@ const idQueries = new Map<TenantTable, (db: Executor, a: { companyId: number; id
 function idsOf(table: TenantTable) {
   let query = idQueries.get(table);
   if (!query) {
-    query = compiledOnce((db, a: { companyId: number; ids: readonly number[] }) => sql<{ id: number }>`select id from ${sql.table(table)} where companyId = ${a.companyId} and id in (${sql.join(a.ids)})`);
+    query = compiledOnce(
+      (db, a: { companyId: number; ids: readonly number[] }) =>
+        sql<{ id: number }>`select id from ${sql.table(table)} where companyId = ${a.companyId} and id in (${sql.join(a.ids)})`,
+    );
     idQueries.set(table, query);
   }
   return query;

@@ -86,5 +86,4 @@ export class AppError extends Error {
 
 export const notFound = (message = "Not found") => new AppError("ERR_NOT_FOUND", 404, message);
 export const noPermission = (message = "No permission") => new AppError("ERR_NO_PERMISSION", 403, message);
-export const validationError = (fields: FieldErrors, message = "Validation failed") =>
-  new AppError("ERR_VALIDATION", 400, message, { fields });
+export const validationError = (fields: FieldErrors, message = "Validation failed") => new AppError("ERR_VALIDATION", 400, message, { fields });

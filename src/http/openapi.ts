@@ -22,10 +22,15 @@ function toJson(schema: unknown, io: "input" | "output", components: Record<stri
     io,
     unrepresentable: "any",
     override: (ctx) => {
-      if ((ctx.zodSchema as { _zod: { def: { type: string } } })._zod.def.type === "custom") Object.assign(ctx.jsonSchema, { type: "string", format: "binary" });
+      if ((ctx.zodSchema as { _zod: { def: { type: string } } })._zod.def.type === "custom")
+        Object.assign(ctx.jsonSchema, { type: "string", format: "binary" });
     },
   }) as JsonSchema;
-  const { $schema: _, $defs, ...rest } = JSON.parse(JSON.stringify(json).replaceAll('"#/$defs/', '"#/components/schemas/')) as JsonSchema & { $defs?: Record<string, JsonSchema> };
+  const {
+    $schema: _,
+    $defs,
+    ...rest
+  } = JSON.parse(JSON.stringify(json).replaceAll('"#/$defs/', '"#/components/schemas/')) as JsonSchema & { $defs?: Record<string, JsonSchema> };
   Object.assign(components, $defs);
   return rest;
 }
@@ -61,11 +66,18 @@ export function openApiDocument(routes: readonly DocumentedRoute[], version: str
       const json = toJson(schema, "input", components) as { properties?: Record<string, JsonSchema>; required?: string[] } | undefined;
       for (const [name, s] of Object.entries(json?.properties ?? {})) {
         const { description, ...schemaOnly } = s as JsonSchema & { description?: string };
-        parameters.push({ name, in: where, required: where === "path" || (json?.required ?? []).includes(name), schema: schemaOnly, ...(description ? { description } : {}) });
+        parameters.push({
+          name,
+          in: where,
+          required: where === "path" || (json?.required ?? []).includes(name),
+          schema: schemaOnly,
+          ...(description ? { description } : {}),
+        });
       }
     }
     for (const name of r.path.match(/:([A-Za-z0-9_]+)/g) ?? []) {
-      if (!parameters.some((p) => (p as { name: string }).name === name.slice(1))) parameters.push({ name: name.slice(1), in: "path", required: true, schema: { type: "string" } });
+      if (!parameters.some((p) => (p as { name: string }).name === name.slice(1)))
+        parameters.push({ name: name.slice(1), in: "path", required: true, schema: { type: "string" } });
     }
     const bodyJson = toJson(body, "input", components);
     const example = exampleOf(body);
@@ -81,7 +93,10 @@ export function openApiDocument(routes: readonly DocumentedRoute[], version: str
     for (const [status, schema] of Object.entries(answers)) {
       const json = toJson(schema, "output", components);
       const ex = exampleOf(schema);
-      responses[status] = { description: Number(status) < 400 ? "OK" : "Error", content: { "application/json": { schema: json, ...(ex !== undefined ? { example: ex } : {}) } } };
+      responses[status] = {
+        description: Number(status) < 400 ? "OK" : "Error",
+        content: { "application/json": { schema: json, ...(ex !== undefined ? { example: ex } : {}) } },
+      };
     }
     const needsAuth = Array.isArray(security) && security.length > 0;
     const errors: Record<string, string[]> = {};
@@ -115,7 +130,7 @@ export function openApiDocument(routes: readonly DocumentedRoute[], version: str
       title: "Multi100 API",
       version,
       description:
-        "Every route under /api. Errors answer `{ error: \"ERR_…\", message }` (ERR_VALIDATION adds `fields`, one message per field). Users authenticate with the access token of POST /api/auth/login as `Authorization: Bearer`; integrators call POST /api/messages/send with a connection's API token instead.",
+        'Every route under /api. Errors answer `{ error: "ERR_…", message }` (ERR_VALIDATION adds `fields`, one message per field). Users authenticate with the access token of POST /api/auth/login as `Authorization: Bearer`; integrators call POST /api/messages/send with a connection\'s API token instead.',
     },
     servers: [{ url: "/" }],
     components: {

@@ -10,8 +10,7 @@ export const pathId = z
   .refine(Number.isSafeInteger, "Invalid id");
 
 /** The params schema of a route whose path parameters are all ids: `idParams("ticketId", "tagId")`. */
-export const idParams = <const K extends string>(...names: K[]) =>
-  z.object(Object.fromEntries(names.map((n) => [n, pathId])) as { [P in K]: typeof pathId });
+export const idParams = <const K extends string>(...names: K[]) => z.object(Object.fromEntries(names.map((n) => [n, pathId])) as { [P in K]: typeof pathId });
 
 /** Every error answer: the catalogue's code, a message, and for ERR_VALIDATION one message per refused field. */
 export const errorAnswer = z

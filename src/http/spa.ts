@@ -2,7 +2,8 @@ import { Elysia } from "elysia";
 import { embedOriginsOf } from "../channels/public-routes";
 import type { AppContext } from "../context";
 
-const APP_CSP = "default-src 'self'; img-src 'self' data: blob:; media-src 'self' blob:; style-src 'self' 'unsafe-inline'; connect-src 'self' ws: wss:; frame-ancestors 'none'; base-uri 'self'; object-src 'none'";
+const APP_CSP =
+  "default-src 'self'; img-src 'self' data: blob:; media-src 'self' blob:; style-src 'self' 'unsafe-inline'; connect-src 'self' ws: wss:; frame-ancestors 'none'; base-uri 'self'; object-src 'none'";
 /**
  * The web-chat page is made to be framed by other sites (ARCHITECTURE.md, HTTP): by the sites its connection allows,
  * or by any site when it lists none. Nothing else may be framed.

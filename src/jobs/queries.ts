@@ -14,7 +14,12 @@ export interface NewJob {
 
 export async function insertJob(db: Db, job: NewJob): Promise<number | undefined> {
   // Without a uniqueKey nothing can conflict; with one, a second insert is ignored and the caller looks the first one up.
-  const row = await db.insertInto("jobs").values(job).onConflict((oc) => oc.doNothing()).returning("id").executeTakeFirst();
+  const row = await db
+    .insertInto("jobs")
+    .values(job)
+    .onConflict((oc) => oc.doNothing())
+    .returning("id")
+    .executeTakeFirst();
   return row?.id;
 }
 

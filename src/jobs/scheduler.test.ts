@@ -20,7 +20,13 @@ function scheduler(opts: Partial<SchedulerOptions> = {}) {
   return s;
 }
 const row = (id: number) => t.ctx.db.selectFrom("jobs").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-const count = async () => (await t.ctx.db.selectFrom("jobs").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n;
+const count = async () =>
+  (
+    await t.ctx.db
+      .selectFrom("jobs")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow()
+  ).n;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function until(cond: () => boolean | Promise<boolean>, ms = 2000) {
   const end = Date.now() + ms;

@@ -94,10 +94,15 @@ describe("emit options", () => {
 
   test("shape: each recipient gets its own payload; undefined skips the recipient", async () => {
     const ticket = { id: 42, contact: { name: "Maria", number: "5511999990000" } };
-    t.ctx.hub.emit(1, "company-1-ticket", { action: "update", ticket }, {
-      shape: (actor, d) =>
-        actor.profile === "admin" ? d : { ...d, ticket: { ...d.ticket, contact: { name: d.ticket.contact.name, number: "55119****0000" } } },
-    });
+    t.ctx.hub.emit(
+      1,
+      "company-1-ticket",
+      { action: "update", ticket },
+      {
+        shape: (actor, d) =>
+          actor.profile === "admin" ? d : { ...d, ticket: { ...d.ticket, contact: { name: d.ticket.contact.name, number: "55119****0000" } } },
+      },
+    );
     t.ctx.hub.emit(1, "company-1-ticket", { action: "delete", ticketId: 42 }, { shape: (actor, d) => (actor.userId === agentId ? d : undefined) });
     await settle();
     expect(got(admin)).toEqual([{ action: "update", ticket }]);
@@ -108,12 +113,17 @@ describe("emit options", () => {
   });
 
   test("a throwing shaper skips that recipient, is logged, and the others still receive", async () => {
-    t.ctx.hub.emit(1, "company-1-ticket", { n: 1 }, {
-      shape: (actor, d) => {
-        if (actor.userId === 1) throw new Error("boom");
-        return d;
+    t.ctx.hub.emit(
+      1,
+      "company-1-ticket",
+      { n: 1 },
+      {
+        shape: (actor, d) => {
+          if (actor.userId === 1) throw new Error("boom");
+          return d;
+        },
       },
-    });
+    );
     await settle();
     expect(got(admin)).toEqual([]);
     expect(got(agent)).toEqual([{ n: 1 }]);

@@ -134,7 +134,11 @@ function registerTicketListeners(ctx: AppContext): void {
     (action: "create" | "update") =>
     async ({ companyId, ticketId, messageId }: BusEvents["message.created"]) => {
       if (!online(companyId)) return;
-      const [message, ticket, lgpd] = await Promise.all([loadMessageView(ctx, companyId, messageId), loadTicketView(db, companyId, ticketId), readLgpd(db, companyId)]);
+      const [message, ticket, lgpd] = await Promise.all([
+        loadMessageView(ctx, companyId, messageId),
+        loadTicketView(db, companyId, ticketId),
+        readLgpd(db, companyId),
+      ]);
       if (!message || !ticket) return;
       const users = await audience(companyId, ticket);
       const shape = variants(lgpd, (viewer) => {

@@ -163,7 +163,11 @@ describe("sessions ended by auth", () => {
 
   test("a socket authenticated before its session ended but registered after is closed at once", async () => {
     const stale = (await loadActor(t.ctx, 1))!;
-    await t.ctx.db.updateTable("users").set({ tokenVersion: stale.tokenVersion + 1 }).where("id", "=", 1).execute();
+    await t.ctx.db
+      .updateTable("users")
+      .set({ tokenVersion: stale.tokenVersion + 1 })
+      .where("id", "=", 1)
+      .execute();
     await t.ctx.hub.endUserSessions(1, "login");
     const closes: number[] = [];
     const sent: string[] = [];

@@ -9,7 +9,13 @@ import { CLOSE, type Hub, rooms } from "./hub";
 
 type Session = { ok: true; actor: Actor; expiresAt: number } | { ok: false; close: (typeof CLOSE)["unauthorized" | "expired"] };
 
-const ticketId = z.union([z.number().int().positive().max(Number.MAX_SAFE_INTEGER), z.string().regex(/^[1-9][0-9]{0,15}$/).transform(Number)]);
+const ticketId = z.union([
+  z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  z
+    .string()
+    .regex(/^[1-9][0-9]{0,15}$/)
+    .transform(Number),
+]);
 const ticketStatus = z.string().regex(/^[a-z]{1,16}$/);
 
 /** What a client may send; anything else is ignored. */

@@ -70,7 +70,10 @@ describe("save", () => {
 
   test("uploads with an empty or hostile file name are stored under a random key, named by what is left of it", async () => {
     const token = (await t.json("POST", "/api/auth/login", { body: ADMIN })).body.token;
-    await t.ctx.db.insertInto("connections").values({ id: 1, companyId: 1, name: "Line", channel: "nochannel", token: "T".repeat(30) }).execute();
+    await t.ctx.db
+      .insertInto("connections")
+      .values({ id: 1, companyId: 1, name: "Line", channel: "nochannel", token: "T".repeat(30) })
+      .execute();
     const upload = async (path: string, field: string, name: string) => {
       const form = new FormData();
       // Bun gives a part sent with filename="" a File whose name is undefined.
@@ -82,7 +85,10 @@ describe("save", () => {
         : await t.ctx.db.selectFrom("connections").select("greetingMediaAttachment as key").where("id", "=", 1).executeTakeFirstOrThrow();
       return (await t.ctx.db.selectFrom("media").select("name").where("key", "=", owner.key!).executeTakeFirstOrThrow()).name;
     };
-    for (const [path, field] of [["/api/users/1/media-upload", "profileImage"], ["/api/whatsapp/1/media-upload", "file"]] as const) {
+    for (const [path, field] of [
+      ["/api/users/1/media-upload", "profileImage"],
+      ["/api/whatsapp/1/media-upload", "file"],
+    ] as const) {
       expect(await upload(path, field, "")).toBe("file.png");
       expect(await upload(path, field, "../../etc/passwd")).toBe("passwd.png");
       expect(await upload(path, field, "a\u0000b.png")).toMatch(/^a[^\u0000]*\.png$/);
@@ -151,7 +157,10 @@ describe("save", () => {
     await setPlatformSetting(t.ctx.db, "downloadLimit", "32", t.clock.now().toISOString());
     const big = new Uint8Array(32 * 1024 * 1024 + 1);
     big.set(PNG);
-    await expect(t.ctx.media.save(1, { data: big, name: "big.png" })).rejects.toMatchObject({ code: "ERR_MEDIA_TOO_LARGE", message: expect.stringContaining("32 MB") });
+    await expect(t.ctx.media.save(1, { data: big, name: "big.png" })).rejects.toMatchObject({
+      code: "ERR_MEDIA_TOO_LARGE",
+      message: expect.stringContaining("32 MB"),
+    });
     expect((await t.ctx.media.save(1, { data: big.subarray(0, 32 * 1024 * 1024), name: "ok.png" })).size).toBe(32 * 1024 * 1024);
   });
 

@@ -31,12 +31,20 @@ const isSupport = (path: string) => path.endsWith(".test.ts") || SUPPORT_NAMES.h
 
 /** Every module specifier in a source text: static imports and re-exports (type-only too, over several lines), side-effect and dynamic imports, require. */
 function specifiers(code: string): string[] {
-  const patterns = [/\b(?:import|export)\s[^;]*?\bfrom\s*["']([^"']+)["']/g, /\bimport\s*["']([^"']+)["']/g, /\b(?:import|require)\s*\(\s*["']([^"']+)["']\s*\)/g];
+  const patterns = [
+    /\b(?:import|export)\s[^;]*?\bfrom\s*["']([^"']+)["']/g,
+    /\bimport\s*["']([^"']+)["']/g,
+    /\b(?:import|require)\s*\(\s*["']([^"']+)["']\s*\)/g,
+  ];
   return patterns.flatMap((re) => [...code.matchAll(re)].map((m) => m[1]!));
 }
 
 /** Repository-relative target of a relative specifier, without its extension. */
-const targetOf = (file: string, spec: string) => relative(ROOT, resolve(dirname(join(ROOT, file)), spec)).split(sep).join("/").replace(/\.tsx?$/, "");
+const targetOf = (file: string, spec: string) =>
+  relative(ROOT, resolve(dirname(join(ROOT, file)), spec))
+    .split(sep)
+    .join("/")
+    .replace(/\.tsx?$/, "");
 
 /** The imports of `file` (repository-relative) that reach into src/ beyond what the rule allows. */
 function coreImports(file: string, code: string): string[] {
@@ -102,7 +110,12 @@ describe("plugins import only the adapter interfaces from the core", () => {
       `import { Elysia } from "elysia";`,
       `import { webchatManifest } from "./manifest";`,
     ].join("\n");
-    expect(coreImports(file, code)).toEqual(["../../../src/config", "../../../src/http/errors", "../../../src/db/scope", "../../../src/modules/settings/queries"]);
+    expect(coreImports(file, code)).toEqual([
+      "../../../src/config",
+      "../../../src/http/errors",
+      "../../../src/db/scope",
+      "../../../src/modules/settings/queries",
+    ]);
     // The registry's one extra: its Config, and nothing more.
     expect(coreImports("plugins/index.ts", `import type { Config } from "../src/config";\nimport { x } from "../src/context";`)).toEqual(["../src/context"]);
   });
@@ -134,6 +147,8 @@ describe("the core imports plugins only at the composition root", () => {
       "../../../plugins/channels/_meta-graph/messenger/verify-token",
     ]);
     expect(pluginImports("src/context.ts", `import { channelPlugins } from "../plugins";\nimport { x } from "../plugins/index.ts";`)).toEqual([]);
-    expect(pluginImports("src/context.ts", `import { createMetaPlugins } from "../plugins/channels/_meta-graph/plugins";`)).toEqual(["../plugins/channels/_meta-graph/plugins"]);
+    expect(pluginImports("src/context.ts", `import { createMetaPlugins } from "../plugins/channels/_meta-graph/plugins";`)).toEqual([
+      "../plugins/channels/_meta-graph/plugins",
+    ]);
   });
 });

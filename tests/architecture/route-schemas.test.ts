@@ -44,9 +44,11 @@ function readsOf(handler: unknown): string[] | undefined {
 }
 
 /** `parse: "none"`: the handler would read the raw body itself. */
-const leavesBodyUnread = (parse: unknown) => [parse].flat().some((p) => p === "none" || (typeof p === "object" && p !== null && (p as { fn?: unknown }).fn === "none"));
+const leavesBodyUnread = (parse: unknown) =>
+  [parse].flat().some((p) => p === "none" || (typeof p === "object" && p !== null && (p as { fn?: unknown }).fn === "none"));
 
-const hasAnswers = (response: unknown) => response !== undefined && (typeof response !== "object" || response === null || "~standard" in response || Object.keys(response).length > 0);
+const hasAnswers = (response: unknown) =>
+  response !== undefined && (typeof response !== "object" || response === null || "~standard" in response || Object.keys(response).length > 0);
 
 describe("route schemas", () => {
   test("the walk sees the routes", () => {
@@ -65,9 +67,11 @@ describe("route schemas", () => {
         failures.push(`${key}: the handler takes its context whole; destructure what it reads`);
         continue;
       }
-      if (leavesBodyUnread(r.hooks.parse) && !r.hooks.body) failures.push(`${key}: leaves the body unparsed to read it by hand; declare a body schema and read it in a parse step`);
+      if (leavesBodyUnread(r.hooks.parse) && !r.hooks.body)
+        failures.push(`${key}: leaves the body unparsed to read it by hand; declare a body schema and read it in a parse step`);
       if (r.path.includes(":") && !r.hooks.params) failures.push(`${key}: no params schema`);
-      for (const part of ["params", "query", "body"] as const) if (reads.includes(part) && !r.hooks[part]) failures.push(`${key}: reads ${part} without a schema`);
+      for (const part of ["params", "query", "body"] as const)
+        if (reads.includes(part) && !r.hooks[part]) failures.push(`${key}: reads ${part} without a schema`);
     }
     expect(failures).toEqual([]);
   });
@@ -111,6 +115,8 @@ describe("the API document", () => {
     expect(paths["/api/health"].get.security).toEqual([]);
     // The webhooks carry an example of the provider's delivery.
     expect(paths["/api/webhooks/meta"].post.requestBody.content["application/json"].example).toMatchObject({ object: "page" });
-    expect(paths["/api/webhooks/whatsappapi/{connectionId}"].post.requestBody.content["application/json"].example).toMatchObject({ object: "whatsapp_business_account" });
+    expect(paths["/api/webhooks/whatsappapi/{connectionId}"].post.requestBody.content["application/json"].example).toMatchObject({
+      object: "whatsapp_business_account",
+    });
   });
 });

@@ -69,14 +69,25 @@ function declaredNames(code: string): string[] {
 function unusedDeclarations(files: Map<string, string>): string[] {
   const words = new Map<string, number>();
   for (const code of files.values()) for (const w of code.match(/\b\w+\b/g) ?? []) words.set(w, (words.get(w) ?? 0) + 1);
-  return [...files].flatMap(([file, code]) => declaredNames(code).filter((name) => (words.get(name) ?? 0) <= 1).map((name) => `${file}: ${name}`));
+  return [...files].flatMap(([file, code]) =>
+    declaredNames(code)
+      .filter((name) => (words.get(name) ?? 0) <= 1)
+      .map((name) => `${file}: ${name}`),
+  );
 }
 
 describe("test seams do not ship", () => {
   const shipped = shippedFiles();
 
   test("the walk reaches the server, every plugin, the web app's pages and the widget", () => {
-    for (const f of ["src/app.ts", "plugins/index.ts", "plugins/channels/webchat/session.ts", "ui/src/features/shell/components/Sidebar.tsx", "widget/src/loader.ts"]) expect(shipped.has(f)).toBe(true);
+    for (const f of [
+      "src/app.ts",
+      "plugins/index.ts",
+      "plugins/channels/webchat/session.ts",
+      "ui/src/features/shell/components/Sidebar.tsx",
+      "widget/src/loader.ts",
+    ])
+      expect(shipped.has(f)).toBe(true);
   });
 
   test("no shipped file imports test support", () => {
@@ -89,7 +100,9 @@ describe("test seams do not ship", () => {
     const typed = new Set(
       [...shipped.keys()].flatMap((file) =>
         TS.test(file)
-          ? [...readFileSync(join(ROOT, file), "utf8").matchAll(/\b(?:import|export)\s+type\s[^;]*?\bfrom\s*["']([^"']+)["']/g)].map((m) => resolveImport(file, m[1]!))
+          ? [...readFileSync(join(ROOT, file), "utf8").matchAll(/\b(?:import|export)\s+type\s[^;]*?\bfrom\s*["']([^"']+)["']/g)].map((m) =>
+              resolveImport(file, m[1]!),
+            )
           : [],
       ),
     );
@@ -105,7 +118,13 @@ describe("test seams do not ship", () => {
     const session = `export class Session {\n  async send(m: string) {\n    return m;\n  }\n  failNext(code: string, message = \`refused (\${code})\`): void {}\n  private hidden() {}\n}\n`;
     const user = `import { Session, makeFake } from "./session";\nnew Session().send("x");\n`;
     const lib = `export function makeFake() {}\nexport const used = 1;\nexport function alsoUsed() { return used; }\n`;
-    const found = unusedDeclarations(new Map([["a/session.ts", session], ["a/user.ts", user], ["a/lib.ts", lib]]));
+    const found = unusedDeclarations(
+      new Map([
+        ["a/session.ts", session],
+        ["a/user.ts", user],
+        ["a/lib.ts", lib],
+      ]),
+    );
     expect(found).toEqual(["a/session.ts: failNext", "a/lib.ts: alsoUsed"]);
   });
 });

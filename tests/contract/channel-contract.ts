@@ -89,7 +89,9 @@ export function runChannelContract(name: string, makeHarness: () => Promise<Cont
     /** An inbound text, the ticket accepted by the admin, and an agent reply; answers the reply's id. */
     async function replyId(body: string): Promise<number> {
       await h.deliverText({ externalId: `c-${crypto.randomUUID()}`, from: "5511987650001", name: "Contract", body: "hi" });
-      const inbound = await eventually(async () => h.ctx.db.selectFrom("messages").select("ticketId").where("connectionId", "=", connectionId).executeTakeFirst());
+      const inbound = await eventually(async () =>
+        h.ctx.db.selectFrom("messages").select("ticketId").where("connectionId", "=", connectionId).executeTakeFirst(),
+      );
       const accepted = await h.json("PUT", `/api/tickets/${inbound.ticketId}`, { token: h.adminToken, body: { status: "open" } });
       expect(accepted.status).toBe(200);
       const res = await h.json("POST", `/api/messages/${inbound.ticketId}`, { token: h.adminToken, body: { body } });
@@ -136,7 +138,12 @@ export function runChannelContract(name: string, makeHarness: () => Promise<Cont
       await h.deliverText({ externalId: "contract-dup", from, body: "once" });
       await h.deliverText({ externalId: "contract-after", from, body: "after" });
       await eventually(() => messageByExternal(inboundId(from, "contract-after")));
-      const rows = await h.ctx.db.selectFrom("messages").select("id").where("connectionId", "=", connectionId).where("externalId", "=", inboundId(from, "contract-dup")).execute();
+      const rows = await h.ctx.db
+        .selectFrom("messages")
+        .select("id")
+        .where("connectionId", "=", connectionId)
+        .where("externalId", "=", inboundId(from, "contract-dup"))
+        .execute();
       expect(rows).toHaveLength(1);
     });
 

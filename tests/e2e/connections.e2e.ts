@@ -399,7 +399,12 @@ test("/allConnections: each client's active, deactivated and total connections, 
   const dialog = page.getByTestId("company-connections-dialog");
   await expect(dialog).toContainText(`Client ${tag}`);
   await expect(dialog.getByTestId("company-connection-row")).toHaveCount(2);
-  await expect(dialog.getByTestId("company-connection-row").filter({ hasText: `Client chat ${tag}` }).getByTestId("connection-status")).toHaveAttribute("data-status", "CONNECTED");
+  await expect(
+    dialog
+      .getByTestId("company-connection-row")
+      .filter({ hasText: `Client chat ${tag}` })
+      .getByTestId("connection-status"),
+  ).toHaveAttribute("data-status", "CONNECTED");
 
   // Anyone else is sent to /tickets.
   const other = await browser.newPage();

@@ -14,7 +14,15 @@ test.use({
   // auto-accepted permission prompts.
   launchOptions: [
     async ({ launchOptions }, use) =>
-      use({ ...launchOptions, args: [...(launchOptions.args ?? []), "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream", "--autoplay-policy=no-user-gesture-required"] }),
+      use({
+        ...launchOptions,
+        args: [
+          ...(launchOptions.args ?? []),
+          "--use-fake-device-for-media-stream",
+          "--use-fake-ui-for-media-stream",
+          "--autoplay-policy=no-user-gesture-required",
+        ],
+      }),
     { scope: "worker" },
   ],
 });
@@ -205,7 +213,10 @@ test("a contact card arrives and renders with a start-conversation action", asyn
   await page.getByTestId("extras-open-contact").click();
   const dialog = page.getByTestId("extras-contact-dialog");
   await dialog.getByTestId("contact-search").fill(`Card ${tag}`);
-  await page.getByTestId("contact-option").filter({ hasText: `Card ${tag}` }).click();
+  await page
+    .getByTestId("contact-option")
+    .filter({ hasText: `Card ${tag}` })
+    .click();
   await dialog.getByTestId("extras-contact-send").click();
   await expect(dialog).toBeHidden();
 
@@ -240,7 +251,12 @@ test("three selected messages are forwarded in order, about 900 ms apart", async
   await page.getByTestId("extras-forward-open").click();
   await expect(page.getByTestId("toast").filter({ hasText: "at least one message" })).toBeVisible();
   const ids = await page.evaluate(
-    (bodies) => bodies.map((b) => [...document.querySelectorAll("[data-testid^=extras-forward-check-]")].find((el) => el.closest("[data-message-id]")?.textContent?.includes(b))?.getAttribute("data-testid")),
+    (bodies) =>
+      bodies.map((b) =>
+        [...document.querySelectorAll("[data-testid^=extras-forward-check-]")]
+          .find((el) => el.closest("[data-message-id]")?.textContent?.includes(b))
+          ?.getAttribute("data-testid"),
+      ),
     texts,
   );
   for (const id of ids) await page.getByTestId(id!).check();
@@ -317,7 +333,12 @@ test("the video-call link carries the ticket id and reaches the visitor", async 
 
 test("the timeline lists creation, start and transfer with user, queue and time", async ({ page, request }) => {
   const { api, ticket } = await conversation(page, request);
-  const queue = await api.call("POST", "/api/queue", { name: `Support ${uid()}`, color: `#${Math.floor(Math.random() * 0xffffff).toString(16).padStart(6, "0")}` });
+  const queue = await api.call("POST", "/api/queue", {
+    name: `Support ${uid()}`,
+    color: `#${Math.floor(Math.random() * 0xffffff)
+      .toString(16)
+      .padStart(6, "0")}`,
+  });
   expect(queue.status).toBe(201);
   const moved = await api.call("PUT", `/api/tickets/${ticket.id}`, { queueId: queue.body.id, userId: api.userId, isTransfered: true });
   expect(moved.status).toBe(200);
@@ -382,7 +403,9 @@ test("a new pending ticket notifies only with showNotificationPending, with the 
   await page.waitForTimeout(1000);
   const loud = await visitor(request, widgetKey, `Loud ${uid()}`);
   await loud.say("please tell someone");
-  await expect.poll(notes, { timeout: 5000 }).toEqual([{ title: `New message from ${loud.name}`, body: "please tell someone", tag: expect.stringMatching(/^ticket-\d+$/) }]);
+  await expect
+    .poll(notes, { timeout: 5000 })
+    .toEqual([{ title: `New message from ${loud.name}`, body: "please tell someone", tag: expect.stringMatching(/^ticket-\d+$/) }]);
   expect(await page.evaluate(() => (window as any).__chimes)).toEqual([0.4]);
   await api.call("PUT", "/api/companySettings", { column: "showNotificationPending", data: "disabled" });
 });

@@ -43,7 +43,10 @@ async function seed(request: APIRequestContext) {
   await ok(request, adminToken, "PUT", `/api/tickets/${talk.id}`, { status: "open", queueId: queue.id });
   const first = await ok(request, adminToken, "POST", `/api/messages/${talk.id}`, { body: "Good morning, Ana! Let me check that for you." });
   await ok(request, adminToken, "POST", `/api/messages/${talk.id}`, { body: "Customer confirmed the card ends in 1234.", isPrivate: true });
-  await ok(request, adminToken, "POST", `/api/messages/${talk.id}`, { body: "I found both charges: one is refunded today.", quotedMsg: { id: first.message.id } });
+  await ok(request, adminToken, "POST", `/api/messages/${talk.id}`, {
+    body: "I found both charges: one is refunded today.",
+    quotedMsg: { id: first.message.id },
+  });
   await request.post(`${BASE_URL}/api/messages/${talk.id}`, {
     headers: { authorization: `Bearer ${adminToken}` },
     multipart: { medias: { name: "refund.png", mimeType: "image/png", buffer: PNG }, body: "Here is the refund receipt." },

@@ -26,7 +26,10 @@ test("new ticket: search from 3 characters, queue required, the already-open dia
   await search.fill("He");
   await expect(page.getByText("Type at least 3 characters")).toBeVisible();
   await search.fill(`Held contact ${tag}`);
-  await page.getByTestId("contact-option").filter({ hasText: `Held contact ${tag}` }).click();
+  await page
+    .getByTestId("contact-option")
+    .filter({ hasText: `Held contact ${tag}` })
+    .click();
   await modal.getByTestId("new-ticket-save").click();
   await expect(modal.getByText("Selecione uma fila")).toBeVisible();
   await modal.getByRole("combobox", { name: "Queue" }).click();
@@ -43,7 +46,10 @@ test("new ticket: search from 3 characters, queue required, the already-open dia
   await ok(request, token, "PUT", `/api/tickets/${held.id}`, { status: "open", userId: carla.id, queueId: queue.id, isTransfered: true });
   await page.getByTestId("new-ticket").click();
   await page.getByTestId("contact-search").fill(`Held contact ${tag}`);
-  await page.getByTestId("contact-option").filter({ hasText: `Held contact ${tag}` }).click();
+  await page
+    .getByTestId("contact-option")
+    .filter({ hasText: `Held contact ${tag}` })
+    .click();
   await page.getByTestId("new-ticket-modal").getByRole("combobox", { name: "Queue" }).click();
   await page.getByRole("option", { name: queue.name }).click();
   await page.getByTestId("new-ticket-save").click();
@@ -74,17 +80,28 @@ test("return to queue, ignore, reopen from the closed view and delete with its c
   await expect(pending.filter({ hasText: `Returned ${tag}` })).toBeVisible();
 
   // ignore (userClosePendingTicket): closed without a farewell
-  await pending.filter({ hasText: `Ignored ${tag}` }).getByTestId("ticket-ignore").click();
+  await pending
+    .filter({ hasText: `Ignored ${tag}` })
+    .getByTestId("ticket-ignore")
+    .click();
   await expect(pending.filter({ hasText: `Ignored ${tag}` })).toHaveCount(0);
   await page.getByTestId("view-closed").click();
-  const closed = page.getByTestId("list-closed").getByTestId("ticket-item").filter({ hasText: `Ignored ${tag}` });
+  const closed = page
+    .getByTestId("list-closed")
+    .getByTestId("ticket-item")
+    .filter({ hasText: `Ignored ${tag}` });
   await expect(closed).toBeVisible();
 
   // reopen: back to open, assigned to Eva, on screen
   await closed.getByTestId("ticket-reopen").click();
   await expect(page).toHaveURL(new RegExp(`/tickets/${noise.uuid}$`));
   await expect(page.getByTestId("conversation")).toHaveAttribute("data-status", "open");
-  await expect(page.getByTestId("list-open").getByTestId("ticket-item").filter({ hasText: `Ignored ${tag}` })).toBeVisible();
+  await expect(
+    page
+      .getByTestId("list-open")
+      .getByTestId("ticket-item")
+      .filter({ hasText: `Ignored ${tag}` }),
+  ).toBeVisible();
   expect(errors).toEqual([]);
   await ctx.close();
 
@@ -131,12 +148,23 @@ test("contact drawer: edit with validation, kanban lane, chatbot and audio toggl
   await dialog.getByTestId("contact-save").click();
   await expect(dialog).toHaveCount(0);
   await expect(drawer.getByTestId("drawer-contact-name")).toHaveText(`Renamed contact ${tag}`);
-  await expect(page.getByTestId("list-open").getByTestId("ticket-item").filter({ hasText: `Renamed contact ${tag}` })).toBeVisible();
+  await expect(
+    page
+      .getByTestId("list-open")
+      .getByTestId("ticket-item")
+      .filter({ hasText: `Renamed contact ${tag}` }),
+  ).toBeVisible();
 
   // the ticket's kanban lane
   await drawer.getByTestId("lane-select").getByRole("combobox").click();
   await page.getByRole("option", { name: lane.name }).click();
-  await expect(page.getByTestId("list-open").getByTestId("ticket-item").filter({ hasText: `Renamed contact ${tag}` }).getByTestId("ticket-tag")).toHaveText(lane.name);
+  await expect(
+    page
+      .getByTestId("list-open")
+      .getByTestId("ticket-item")
+      .filter({ hasText: `Renamed contact ${tag}` })
+      .getByTestId("ticket-tag"),
+  ).toHaveText(lane.name);
 
   // toggles and block/unblock with their toasts
   const bot = drawer.getByRole("checkbox", { name: "Disable chatbot" });

@@ -38,7 +38,11 @@ test("the ticket list pages 40 at a time and the conversation loads older messag
   const me = await ok(request, token, "GET", "/api/auth/me");
   const tickets: { id: number; uuid: string }[] = [];
   for (let i = 1; i <= 45; i++) {
-    const contact = await ok(request, token, "POST", "/api/contacts", { name: `Customer ${String(i).padStart(2, "0")}`, number: `55119${String(10000000 + i)}`, channel: "webchat" });
+    const contact = await ok(request, token, "POST", "/api/contacts", {
+      name: `Customer ${String(i).padStart(2, "0")}`,
+      number: `55119${String(10000000 + i)}`,
+      channel: "webchat",
+    });
     tickets.push(await ok(request, token, "POST", "/api/tickets", { contactId: contact.id, whatsappId: connection.id, userId: me.id, status: "open" }));
   }
   const talk = tickets[tickets.length - 1]!;

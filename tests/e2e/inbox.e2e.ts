@@ -238,7 +238,8 @@ test("an agent serves a web-chat visitor from pending to resolved, live on both 
   });
 
   await test.step("the visitor saw every public reply and never the private note", async () => {
-    for (const text of [editedReply, `😀 thanks ${tag}`, `Your receipt ${tag}`, quickText, `About that ${tag}`]) await expect(seen.getByText(text)).toBeVisible();
+    for (const text of [editedReply, `😀 thanks ${tag}`, `Your receipt ${tag}`, quickText, `About that ${tag}`])
+      await expect(seen.getByText(text)).toBeVisible();
     await expect(seen.getByText(secret)).toHaveCount(0);
   });
 

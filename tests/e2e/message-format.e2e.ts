@@ -51,7 +51,9 @@ test("marks render in the conversation and the widget, and previews show the pla
     await expectMarks(bodies.filter({ hasText: `mono ${tag}` }), questionText, questionMarks);
     await expectMarks(bodies.filter({ hasText: "A-123" }), answerText, answerMarks);
     // The ticket list's preview: the last message without its marks, cut at 40 characters.
-    await expect(agent.page.getByTestId("ticket-last-message").filter({ hasText: `Owner ${tag}` })).toHaveText(`${`Owner ${tag}:\nPedido confirmado cancelado A-123`.slice(0, 40)}…`);
+    await expect(agent.page.getByTestId("ticket-last-message").filter({ hasText: `Owner ${tag}` })).toHaveText(
+      `${`Owner ${tag}:\nPedido confirmado cancelado A-123`.slice(0, 40)}…`,
+    );
     await agent.page.screenshot({ path: screenshotPath(`message-format-conversation-${theme}`) });
     await agent.ctx.close();
   }

@@ -18,7 +18,10 @@ const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 test("the test forms deliver a text and a picture to a web-chat visitor", async ({ page, browser, request }) => {
   const tag = uid();
   const { token } = await apiLogin(request);
-  const created = await request.post(`${BASE_URL}/api/whatsapp`, { data: { name: `API site ${tag}`, channel: "webchat" }, headers: { authorization: `Bearer ${token}` } });
+  const created = await request.post(`${BASE_URL}/api/whatsapp`, {
+    data: { name: `API site ${tag}`, channel: "webchat" },
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(created.status(), await created.text()).toBe(201);
   const { widgetKey } = (await created.json()) as { widgetKey: string };
 

@@ -120,7 +120,12 @@ test("Facebook and Instagram through Facebook Login: one CONNECTED connection pe
   // The product exchanged the short-lived token and subscribed the app to each Page.
   let graph = await graphRequests(request);
   expect(graph.filter((r) => r.method === "GET" && r.path === "/oauth/access_token")).toHaveLength(1);
-  expect(graph.filter((r) => r.method === "POST" && /^\/\d+\/subscribed_apps$/.test(r.path)).map((r) => r.path).sort()).toEqual(["/682498302938465/subscribed_apps", "/682498302938466/subscribed_apps"]);
+  expect(
+    graph
+      .filter((r) => r.method === "POST" && /^\/\d+\/subscribed_apps$/.test(r.path))
+      .map((r) => r.path)
+      .sort(),
+  ).toEqual(["/682498302938465/subscribed_apps", "/682498302938466/subscribed_apps"]);
 
   // Instagram: only the Page with a professional account gives a connection (named after the account).
   await page.getByTestId("connections-add").click();
@@ -133,11 +138,13 @@ test("Facebook and Instagram through Facebook Login: one CONNECTED connection pe
 
   // The server agrees: three CONNECTED rows, facebook x2 and instagram x1.
   const list = (await call(request, "GET", "/api/whatsapp?session=0")) as { channel: string; name: string; status: string }[];
-  expect(list.map((c) => [c.channel, c.name, c.status]).sort()).toEqual([
-    ["facebook", "Lucky Shrub Outlet", "CONNECTED"],
-    ["facebook", "Lucky Shrub", "CONNECTED"],
-    ["instagram", "luckyshrub", "CONNECTED"],
-  ].sort());
+  expect(list.map((c) => [c.channel, c.name, c.status]).sort()).toEqual(
+    [
+      ["facebook", "Lucky Shrub Outlet", "CONNECTED"],
+      ["facebook", "Lucky Shrub", "CONNECTED"],
+      ["instagram", "luckyshrub", "CONNECTED"],
+    ].sort(),
+  );
   graph = await graphRequests(request);
   expect(graph.filter((r) => r.status >= 400)).toEqual([]);
 });
@@ -160,12 +167,18 @@ test("a Cloud API conversation older than 24 hours: the window notice, the input
   expect(delivered.ticketId).toBeGreaterThan(0);
   await call(request, "PUT", `/api/tickets/${delivered.ticketId}`, { status: "open" });
   // Right after the message the window is open...
-  expect(((await call(request, "GET", `/api/tickets/u/${delivered.uuid}`)) as { replyWindow: { closesAt: string | null } }).replyWindow.closesAt).not.toBeNull();
+  expect(
+    ((await call(request, "GET", `/api/tickets/u/${delivered.uuid}`)) as { replyWindow: { closesAt: string | null } }).replyWindow.closesAt,
+  ).not.toBeNull();
 
   // ...25 hours later it has closed.
   const moved = (await (await request.post(`${control}/backdate`, { data: { ticketId: delivered.ticketId, hours: 25 } })).json()) as { updated: number };
   expect(moved.updated).toBeGreaterThan(0);
-  expect(((await call(request, "GET", `/api/tickets/u/${delivered.uuid}`)) as { replyWindow: unknown }).replyWindow).toEqual({ hours: 24, lastInboundAt: null, closesAt: null });
+  expect(((await call(request, "GET", `/api/tickets/u/${delivered.uuid}`)) as { replyWindow: unknown }).replyWindow).toEqual({
+    hours: 24,
+    lastInboundAt: null,
+    closesAt: null,
+  });
 
   await apiLogin(page.request, ADMIN, server.baseURL);
   await page.goto(url(`/tickets/${delivered.uuid}`));
@@ -193,7 +206,10 @@ test("a Cloud API conversation older than 24 hours: the window notice, the input
   // The conversation shows the template's text; the Graph API got a template message for the contact.
   await expect(page.getByText("Olá Sheena, seu pedido #1234 foi enviado.")).toBeVisible();
   await expect
-    .poll(async () => (await graphRequests(request)).filter((r) => r.method === "POST" && r.path === `/${FAKE.phoneNumberId}/messages` && r.json?.type === "template").length)
+    .poll(
+      async () =>
+        (await graphRequests(request)).filter((r) => r.method === "POST" && r.path === `/${FAKE.phoneNumberId}/messages` && r.json?.type === "template").length,
+    )
     .toBe(1);
   const sent = (await graphRequests(request)).find((r) => r.method === "POST" && r.path === `/${FAKE.phoneNumberId}/messages` && r.json?.type === "template")!;
   expect(sent.status).toBe(200);
@@ -205,14 +221,25 @@ test("a Cloud API conversation older than 24 hours: the window notice, the input
     template: {
       name: "order_update",
       language: { code: "pt_BR" },
-      components: [{ type: "body", parameters: [{ type: "text", text: "Sheena" }, { type: "text", text: "#1234" }] }],
+      components: [
+        {
+          type: "body",
+          parameters: [
+            { type: "text", text: "Sheena" },
+            { type: "text", text: "#1234" },
+          ],
+        },
+      ],
     },
   });
   // The window is still closed: the input stays disabled after the template.
   await expect(page.getByTestId("message-textarea")).toBeDisabled();
 });
 
-test("files arrive after the webhook: shown downloading, then the image; a file that cannot be had shows unavailable with its kind", async ({ browser, request }) => {
+test("files arrive after the webhook: shown downloading, then the image; a file that cannot be had shows unavailable with its kind", async ({
+  browser,
+  request,
+}) => {
   await deleteAll(request);
   const conn = await cloudConnection(request);
   const image = cloudFixture("image", "wamid.e2e-media-image");
@@ -222,7 +249,11 @@ test("files arrive after the webhook: shown downloading, then the image; a file 
   const media = (id: string, extra: Record<string, unknown>) => request.post(`${control}/media`, { data: { id, base64: png, mime: "image/png", ...extra } });
   await media(image.payload.entry[0].changes[0].value.messages[0].image.id, { hold: true });
   await media(doc.payload.entry[0].changes[0].value.messages[0].document.id, { fail: true });
-  const delivered = (await (await request.post(`${control}/deliver-whatsapp`, { data: { connectionId: conn.id, body: image.payload } })).json()) as { status: number; ticketId: number; uuid: string };
+  const delivered = (await (await request.post(`${control}/deliver-whatsapp`, { data: { connectionId: conn.id, body: image.payload } })).json()) as {
+    status: number;
+    ticketId: number;
+    uuid: string;
+  };
   expect(delivered.status).toBe(200);
   expect((await (await request.post(`${control}/deliver-whatsapp`, { data: { connectionId: conn.id, body: doc.payload } })).json()).status).toBe(200);
   await call(request, "PUT", `/api/tickets/${delivered.ticketId}`, { status: "open" });

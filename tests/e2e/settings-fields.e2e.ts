@@ -36,7 +36,14 @@ test("the platform's branding settings show on the login page and in the app", a
     const res = await request.put(`${BASE_URL}/api/settings/${key}`, { data: { value }, headers: { authorization: `Bearer ${token}` } });
     expect(res.status(), await res.text()).toBe(200);
   };
-  const branding = { appName: `Acme Help ${uid()}`, primaryColorLight: "#aa1100", primaryColorDark: "#11aa00", appLogoLight: RED, appLogoDark: BLUE, appLogoFavicon: RED };
+  const branding = {
+    appName: `Acme Help ${uid()}`,
+    primaryColorLight: "#aa1100",
+    primaryColorDark: "#11aa00",
+    appLogoLight: RED,
+    appLogoDark: BLUE,
+    appLogoFavicon: RED,
+  };
   const defaults = { appName: "Multi100", primaryColorLight: "#0000FF", primaryColorDark: "#39ACE7", appLogoLight: "", appLogoDark: "", appLogoFavicon: "" };
   try {
     for (const [key, value] of Object.entries(branding)) await put(key, value);
@@ -64,7 +71,9 @@ test("the platform's branding settings show on the login page and in the app", a
     await app.goto(`${BASE_URL}/tickets`);
     await expect(app.locator("html")).toHaveAttribute("data-theme", "dark");
     await expect(app.getByTestId("app-drawer").getByRole("img", { name: branding.appName })).toHaveAttribute("src", branding.appLogoDark);
-    await expect.poll(() => app.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--colors-accent-default").trim())).toBe(branding.primaryColorDark);
+    await expect
+      .poll(() => app.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--colors-accent-default").trim()))
+      .toBe(branding.primaryColorDark);
     await member.close();
   } finally {
     for (const [key, value] of Object.entries(defaults)) await put(key, value);

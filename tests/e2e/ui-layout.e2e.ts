@@ -112,7 +112,11 @@ for (const theme of ["light", "dark"] as const) {
       await page.setViewportSize({ width, height: width > 600 ? 800 : 740 });
       await page.addInitScript((t) => localStorage.getItem("token") || localStorage.setItem("theme", t), theme);
       const shot = (name: string) => page.screenshot({ path: screenshotPath(`ui-${name}-${theme}-${width}`) });
-      for (const [name, path] of [["login", "/login"], ["signup", "/signup"], ["forgot-password", "/forgetpsw"]] as const) {
+      for (const [name, path] of [
+        ["login", "/login"],
+        ["signup", "/signup"],
+        ["forgot-password", "/forgetpsw"],
+      ] as const) {
         await page.goto(path);
         await page.waitForLoadState("networkidle");
         await expect(page.locator("html")).toHaveAttribute("data-theme", theme);

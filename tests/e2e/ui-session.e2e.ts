@@ -124,7 +124,8 @@ test("two tabs whose tokens expire together stay logged in across three expiries
   const refreshes: Promise<{ status: number; rotated: boolean }>[] = [];
   for (const page of [first, second]) {
     page.on("response", (r) => {
-      if (r.url().endsWith("/api/auth/refresh_token")) refreshes.push(r.headerValue("set-cookie").then((c) => ({ status: r.status(), rotated: !!c?.includes("jrt=") })));
+      if (r.url().endsWith("/api/auth/refresh_token"))
+        refreshes.push(r.headerValue("set-cookie").then((c) => ({ status: r.status(), rotated: !!c?.includes("jrt=") })));
     });
   }
   for (let round = 0; round < 3; round++) {

@@ -60,13 +60,15 @@ test("the embedded widget keeps one visitor, contact and ticket across page load
     // The frame is ours, on another site than the page, and never gets the visitor in its address.
     expect(frame.url()).toBe(`${WIDGET_ORIGIN}/widget/${connection.widgetKey}`);
     // The condition of real browsers that this test reproduces: the frame has no storage of its own.
-    expect(await frame.evaluate(() => {
-      try {
-        return typeof localStorage.getItem("x");
-      } catch (e) {
-        return (e as Error).name;
-      }
-    })).toBe("SecurityError");
+    expect(
+      await frame.evaluate(() => {
+        try {
+          return typeof localStorage.getItem("x");
+        } catch (e) {
+          return (e as Error).name;
+        }
+      }),
+    ).toBe("SecurityError");
     const form = frame.getByTestId("webchat-form");
     await form.locator("input[name=name]").fill(`Visitor ${tag}`);
     await form.getByRole("button", { name: "Start chat" }).click();
@@ -116,7 +118,10 @@ test("the embedded widget keeps one visitor, contact and ticket across page load
   }
 });
 
-test("a web-chat connection shows its embed code with a copy button and a preview link; its allowed sites are edited in the form", async ({ browser, request }) => {
+test("a web-chat connection shows its embed code with a copy button and a preview link; its allowed sites are edited in the form", async ({
+  browser,
+  request,
+}) => {
   const tag = uid();
   const { owner, connection } = await adminWithWebchat(request, tag);
   const key = connection.widgetKey;

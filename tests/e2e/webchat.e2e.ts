@@ -128,7 +128,9 @@ test("a visitor writes through the widget, an agent answers through the API, bot
 
   // The reply was shown to the visitor: its ack reaches 'read'.
   await expect
-    .poll(async () => (await api(request, token, "GET", `/api/messages/${ticket.id}`)).body.messages.find((m: any) => m.body === answer)?.ack, { timeout: 3000 })
+    .poll(async () => (await api(request, token, "GET", `/api/messages/${ticket.id}`)).body.messages.find((m: any) => m.body === answer)?.ack, {
+      timeout: 3000,
+    })
     .toBe(3);
 
   await visitorCtx.close();
@@ -142,7 +144,9 @@ test("the loader script opens the widget in a frame on another site", async ({ b
   // Another site: its own origin (another port on 127.0.0.1, so Chromium's private-network rules let it load our script).
   const shop = createServer((_req, res) => {
     res.writeHead(200, { "content-type": "text/html" });
-    res.end(`<!doctype html><html><body><h1>Shop</h1><script src="${BASE_URL}/widget.js" data-key="${created.body.widgetKey}" data-color="#16a34a" async></script></body></html>`);
+    res.end(
+      `<!doctype html><html><body><h1>Shop</h1><script src="${BASE_URL}/widget.js" data-key="${created.body.widgetKey}" data-color="#16a34a" async></script></body></html>`,
+    );
   });
   await new Promise<void>((ok) => shop.listen(0, "127.0.0.1", ok));
   const shopUrl = `http://127.0.0.1:${(shop.address() as AddressInfo).port}/`;

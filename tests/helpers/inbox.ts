@@ -36,7 +36,8 @@ export async function createInbox(opts: { connection?: Record<string, unknown> }
   const chan = createTestChannel();
   const t = await createChannelTestApp({ plugins: [chan.plugin] });
   const db = t.ctx.db;
-  const queue = async (name: string, color: string) => (await db.insertInto("queues").values({ companyId: 1, name, color }).returning("id").executeTakeFirstOrThrow()).id;
+  const queue = async (name: string, color: string) =>
+    (await db.insertInto("queues").values({ companyId: 1, name, color }).returning("id").executeTakeFirstOrThrow()).id;
   const q1 = await queue("Q1", "#111111");
   const q2 = await queue("Q2", "#222222");
   const { id: connectionId } = await createConnection(t.ctx, 1, { name: "Main", channel: "testchan", allowGroup: 1, ...opts.connection });
@@ -65,7 +66,13 @@ export async function createInbox(opts: { connection?: Record<string, unknown> }
     agent2,
     plain,
     async inbound(from, o = {}) {
-      const r = await session.receive({ from, body: o.body ?? `from ${from}`, group: o.group, name: o.name, participant: o.group ? { id: "5511900000009" } : undefined });
+      const r = await session.receive({
+        from,
+        body: o.body ?? `from ${from}`,
+        group: o.group,
+        name: o.name,
+        participant: o.group ? { id: "5511900000009" } : undefined,
+      });
       if (r.status !== "stored") throw new Error(`not stored: ${JSON.stringify(r)}`);
       return r.ticketId;
     },

@@ -28,7 +28,10 @@ export function settingsRows(doc = readFileSync(join(ROOT, "docs/settings.md"), 
   for (const line of doc.split("\n")) {
     if (line.startsWith("## ")) section = line.slice(3).trim();
     if (!line.startsWith("| `")) continue;
-    const cells = line.slice(1, -1).split(" | ").map((c) => c.trim());
+    const cells = line
+      .slice(1, -1)
+      .split(" | ")
+      .map((c) => c.trim());
     const names = (cell: string) => [...cell.matchAll(/`([^`]+)`/g)].map((m) => m[1]!);
     const [plugin, key, effect, readBy, provedBy] = section === "Channel plugin settings" ? cells : ["", ...cells];
     out.push({ section, keys: names(key!), plugins: names(plugin!), effect: effect!, readBy: readBy!, provedBy: provedBy! });
@@ -37,4 +40,7 @@ export function settingsRows(doc = readFileSync(join(ROOT, "docs/settings.md"), 
 }
 
 /** The keys of a section whose row says they have no effect yet (and so are hidden). */
-export const hiddenKeys = (section: string) => settingsRows().filter((r) => r.section === section && r.effect === HIDDEN).flatMap((r) => r.keys);
+export const hiddenKeys = (section: string) =>
+  settingsRows()
+    .filter((r) => r.section === section && r.effect === HIDDEN)
+    .flatMap((r) => r.keys);

@@ -22,7 +22,11 @@ export interface TestApp {
   /** app.handle with JSON body and optional bearer token; answers the Response. */
   request(method: string, path: string, opts?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<Response>;
   /** request + parsed JSON body. */
-  json<T = any>(method: string, path: string, opts?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: T; res: Response }>;
+  json<T = any>(
+    method: string,
+    path: string,
+    opts?: { token?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<{ status: number; body: T; res: Response }>;
   close(): Promise<void>;
   /** Closes this context but keeps DATA_DIR, and opens a new context on it (a restart); sessions start in the background. */
   restart(): Promise<TestApp>;

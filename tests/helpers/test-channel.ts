@@ -124,7 +124,9 @@ export class TestSession implements ChannelSession {
   }
 
   /** A message from a contact (or, with fromMe, from the account's phone). */
-  receive(opts: Partial<Omit<InboundMessage, "type" | "chat">> & { from: string; name?: string; picture?: string; group?: boolean; number?: string }): Promise<InboundResult> {
+  receive(
+    opts: Partial<Omit<InboundMessage, "type" | "chat">> & { from: string; name?: string; picture?: string; group?: boolean; number?: string },
+  ): Promise<InboundResult> {
     const { from, name, picture, group, number, ...rest } = opts;
     return this.host.inbound({
       type: "message",

@@ -86,7 +86,11 @@ async function snapshotCompanyA() {
   const out: Record<string, unknown[]> = {};
   for (const table of tenantTables) {
     const column = table === "companies" ? "id" : "companyId";
-    out[table] = await t.ctx.db.selectFrom(table).selectAll().where(column as never, "=", 1 as never).execute();
+    out[table] = await t.ctx.db
+      .selectFrom(table)
+      .selectAll()
+      .where(column as never, "=", 1 as never)
+      .execute();
   }
   return out;
 }
@@ -103,7 +107,10 @@ beforeAll(async () => {
   await t.ctx.db.insertInto("user_queues").values({ companyId: 1, userId: 1, queueId: 1 }).execute();
   await t.ctx.db.insertInto("company_settings").values({ companyId: 1, key: "requiredTag", value: "enabled" }).execute();
   // A connection with no plugin behind it (no session starts), so the walk can aim at /api/whatsapp/1 and friends.
-  await t.ctx.db.insertInto("connections").values({ id: 1, companyId: 1, name: "Conexão A", channel: "walkchan", token: "A".repeat(30), isDefault: 1 }).execute();
+  await t.ctx.db
+    .insertInto("connections")
+    .values({ id: 1, companyId: 1, name: "Conexão A", channel: "walkchan", token: "A".repeat(30), isDefault: 1 })
+    .execute();
   await t.ctx.db.insertInto("connection_queues").values({ connectionId: 1, queueId: 1, companyId: 1 }).execute();
   // Contacts, tags, notes and quick messages with id 1, so their /:id routes aim at company A's rows.
   await t.ctx.db.insertInto("contacts").values({ id: 1, companyId: 1, name: "Contato A", number: "5511900000001" }).execute();
@@ -133,7 +140,14 @@ beforeAll(async () => {
   const cloud = await createConnection(t.ctx, 1, { name: "Cloud", channel: "whatsappapi", config: cloudConfig });
   const web = await createConnection(t.ctx, 1, { name: "Site", channel: "webchat" });
   await t.ctx.channels.idle();
-  Object.assign(real, { uuid: ticketA.uuid, ticketId: String(ticketA.id), connectionId: String(cloud.id), widgetKey: web.widgetKey!, number: "5511900000001", cloudToken: cloud.token });
+  Object.assign(real, {
+    uuid: ticketA.uuid,
+    ticketId: String(ticketA.id),
+    connectionId: String(cloud.id),
+    widgetKey: web.widgetKey!,
+    number: "5511900000001",
+    cloudToken: cloud.token,
+  });
   real.visitor = (await t.json("POST", `/api/webchat/${web.widgetKey}/sessions`, { body: { name: "Visitor" } })).body.visitorToken;
 });
 afterAll(async () => {
@@ -164,7 +178,16 @@ describe("router walk", () => {
 
   test("company B's admin never reaches company A's rows through an id in the path", async () => {
     const before = await snapshotCompanyA();
-    const body = { name: "Hacked", email: "hacked@b.test", color: "#bb0000", value: "disabled", key: "requiredTag", column: "requiredTag", data: "disabled", defaultTicketsManagerWidth: 600 };
+    const body = {
+      name: "Hacked",
+      email: "hacked@b.test",
+      color: "#bb0000",
+      value: "disabled",
+      key: "requiredTag",
+      column: "requiredTag",
+      data: "disabled",
+      defaultTicketsManagerWidth: 600,
+    };
     const failures: string[] = [];
     for (const r of routes.filter((r) => r.path.includes(":"))) {
       const res = await t.request(r.method, fill(r.path, "1"), { token: adminB, body: r.method === "GET" ? undefined : body });
@@ -176,7 +199,14 @@ describe("router walk", () => {
 
   test("malformed ids and bodies never get a 5xx", async () => {
     const ids = ["abc", "-1", "0", "1.5", "99999999999999999999999", "%00", "1%00", "%01%1B", "'%20OR%201=1", "1e3", "9".repeat(1000)];
-    const bodies: unknown[] = ["not json", "[]", "null", '{"name":{"$gt":""}}', JSON.stringify({ a: { b: { c: { d: [1, 2, { e: null }] } } } }), '{"id":"1","companyId":2}'];
+    const bodies: unknown[] = [
+      "not json",
+      "[]",
+      "null",
+      '{"name":{"$gt":""}}',
+      JSON.stringify({ a: { b: { c: { d: [1, 2, { e: null }] } } } }),
+      '{"id":"1","companyId":2}',
+    ];
     const failures: string[] = [];
     for (const r of [...routes, ...[...PUBLIC].map((p) => ({ method: p.split(" ")[0]!, path: p.split(" ")[1]! }))]) {
       if (r.method === "ALL" || r.path === "/*") continue;
@@ -289,11 +319,15 @@ describe("hostile input never gets a 5xx", () => {
     }
     expect(failures).toEqual([]);
     // The upload routes, found by name among the registered ones, stored the files (their hostile names only label them).
-    const uploads = walkable().filter((r) => r.method === "POST" && r.path.endsWith("/media-upload")).map((r) => `${r.method} ${r.path}`);
+    const uploads = walkable()
+      .filter((r) => r.method === "POST" && r.path.endsWith("/media-upload"))
+      .map((r) => `${r.method} ${r.path}`);
     expect(uploads.length).toBeGreaterThanOrEqual(3);
     expect(uploads.filter((u) => !took.has(u))).toEqual([]);
     const files = readdirSync(t.dataDir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile());
-    const stray = files.map((d) => relative(t.dataDir, join(d.parentPath, d.name))).filter((f) => !/^(media\/[0-9a-f]{2}\/[0-9a-f]{32}|multi100\.db(-wal|-shm)?|secrets\.json|backups\/.+)$/.test(f));
+    const stray = files
+      .map((d) => relative(t.dataDir, join(d.parentPath, d.name)))
+      .filter((f) => !/^(media\/[0-9a-f]{2}\/[0-9a-f]{32}|multi100\.db(-wal|-shm)?|secrets\.json|backups\/.+)$/.test(f));
     expect(stray).toEqual([]);
   }, 60_000);
 
@@ -316,7 +350,12 @@ describe("hostile input never gets a 5xx", () => {
     const live = await t.ctx.db.selectFrom("connections").select("status").where("channel", "in", ["facebook", "instagram", "whatsappapi"]).execute();
     expect(live.map((c) => c.status)).toEqual(["CONNECTED", "CONNECTED", "CONNECTED"]);
     // A webhook added later fails here until it gets its own malformed bodies.
-    expect(walkable().filter((r) => r.method === "POST" && r.path.startsWith("/api/webhooks/")).map((r) => r.path).sort()).toEqual(Object.keys(deliveries).sort());
+    expect(
+      walkable()
+        .filter((r) => r.method === "POST" && r.path.startsWith("/api/webhooks/"))
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual(Object.keys(deliveries).sort());
     for (const { url, bodies } of Object.values(deliveries)) {
       for (const d of bodies) await hit("POST", url, { body: d.rawBody, headers: d.headers }, d.rawBody.slice(0, 120));
     }

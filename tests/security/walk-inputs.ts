@@ -17,10 +17,42 @@ export const WRONG_TYPES: unknown[] = [123, -1, 1e308, true, null, [], ["x"], {}
  * every GET route, each on its own, since a bad value in one parameter would hide what the route does with another.
  */
 export const QUERY_NAMES = [
-  "searchParam", "search", "pageNumber", "status", "showAll", "queueIds", "tags", "users", "whatsapps", "statusFilter",
-  "withUnreadMessages", "date", "updatedAt", "sortTickets", "searchOnMessages", "companyId", "session", "summary", "channel",
-  "column", "isGroup", "contactTag", "kanban", "tagId", "ticketId", "contactId", "selectedQueues", "exp", "sig", "before",
-  "number", "userId", "queueId", "hub.mode", "hub.verify_token", "hub.challenge",
+  "searchParam",
+  "search",
+  "pageNumber",
+  "status",
+  "showAll",
+  "queueIds",
+  "tags",
+  "users",
+  "whatsapps",
+  "statusFilter",
+  "withUnreadMessages",
+  "date",
+  "updatedAt",
+  "sortTickets",
+  "searchOnMessages",
+  "companyId",
+  "session",
+  "summary",
+  "channel",
+  "column",
+  "isGroup",
+  "contactTag",
+  "kanban",
+  "tagId",
+  "ticketId",
+  "contactId",
+  "selectedQueues",
+  "exp",
+  "sig",
+  "before",
+  "number",
+  "userId",
+  "queueId",
+  "hub.mode",
+  "hub.verify_token",
+  "hub.challenge",
 ];
 
 /** Sent beside each hostile query parameter: a list reads every ticket, message bodies too, so the value reaches the search. */
@@ -28,19 +60,106 @@ export const QUERY_BASE = { showAll: "true", searchOnMessages: "true" };
 
 /** Body fields the app's write routes read (and a few more). */
 export const BODY_NAMES = [
-  "name", "email", "password", "profile", "companyId", "super", "queueIds", "whatsappId", "startWork", "endWork",
-  "allTicket", "allowGroup", "allUserChat", "allowConnections", "allowRealTime", "showDashboard", "userClosePendingTicket",
-  "defaultTheme", "defaultMenu", "defaultTicketsManagerWidth", "color", "greetingMessage", "outOfHoursMessage", "orderQueue",
-  "schedules", "key", "value", "column", "data", "body", "quotedMsg", "isPrivate", "vCard", "signMessage", "messageId",
-  "contactId", "ticketId", "userId", "queueId", "status", "number", "isGroup", "extraInfo", "tags", "tagId", "kanban",
-  "note", "shortcode", "message", "geral", "mediaPath", "channel", "config", "token", "isDefault", "farewellMessage",
-  "complationMessage", "ratingMessage", "timeCreateNewTicket", "sendIdQueue", "code", "phone", "companyName", "planId",
-  "clientId", "closeTicket", "sendSignature", "facebookUserId", "facebookUserToken", "addInstagram", "template", "language",
-  "components", "emoji", "reaction", "id", "ids", "users", "justClose", "unreadMessages", "provider", "session",
+  "name",
+  "email",
+  "password",
+  "profile",
+  "companyId",
+  "super",
+  "queueIds",
+  "whatsappId",
+  "startWork",
+  "endWork",
+  "allTicket",
+  "allowGroup",
+  "allUserChat",
+  "allowConnections",
+  "allowRealTime",
+  "showDashboard",
+  "userClosePendingTicket",
+  "defaultTheme",
+  "defaultMenu",
+  "defaultTicketsManagerWidth",
+  "color",
+  "greetingMessage",
+  "outOfHoursMessage",
+  "orderQueue",
+  "schedules",
+  "key",
+  "value",
+  "column",
+  "data",
+  "body",
+  "quotedMsg",
+  "isPrivate",
+  "vCard",
+  "signMessage",
+  "messageId",
+  "contactId",
+  "ticketId",
+  "userId",
+  "queueId",
+  "status",
+  "number",
+  "isGroup",
+  "extraInfo",
+  "tags",
+  "tagId",
+  "kanban",
+  "note",
+  "shortcode",
+  "message",
+  "geral",
+  "mediaPath",
+  "channel",
+  "config",
+  "token",
+  "isDefault",
+  "farewellMessage",
+  "complationMessage",
+  "ratingMessage",
+  "timeCreateNewTicket",
+  "sendIdQueue",
+  "code",
+  "phone",
+  "companyName",
+  "planId",
+  "clientId",
+  "closeTicket",
+  "sendSignature",
+  "facebookUserId",
+  "facebookUserToken",
+  "addInstagram",
+  "template",
+  "language",
+  "components",
+  "emoji",
+  "reaction",
+  "id",
+  "ids",
+  "users",
+  "justClose",
+  "unreadMessages",
+  "provider",
+  "session",
 ];
 
 /** Candidates tried, in order, for a field the route requires, to build a body it accepts. */
-export const CANDIDATES: unknown[] = ["Walk value", "walk@test.local", "5511988887777", "#3366ff", "2030-01-02", "08:00", 1, true, [1], "open", "admin", "enabled", {}];
+export const CANDIDATES: unknown[] = [
+  "Walk value",
+  "walk@test.local",
+  "5511988887777",
+  "#3366ff",
+  "2030-01-02",
+  "08:00",
+  1,
+  true,
+  [1],
+  "open",
+  "admin",
+  "enabled",
+  {},
+];
 
 /** File fields a multipart route may read. */
 export const UPLOAD_FIELDS = ["profileImage", "file", "medias", "media", "attachment"];
@@ -49,11 +168,16 @@ export const UPLOAD_FIELDS = ["profileImage", "file", "medias", "media", "attach
 export const HOSTILE_FILE_NAMES = ["", "../../etc/passwd", "..\\..\\windows\\win.ini", "a\u0000b.png", "n".repeat(1024), "...", "."];
 
 /** A 1x1 PNG: an upload every image route accepts. */
-export const PNG = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="), (c) => c.charCodeAt(0));
+export const PNG = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="), (c) =>
+  c.charCodeAt(0),
+);
 
 /** The top-level fields an ERR_VALIDATION answer names ("fields.queueIds.0" counts as queueIds). */
 export function fieldsIn(answer: unknown): string[] {
-  const fields = (answer as { error?: string; fields?: Record<string, string> } | undefined)?.error === "ERR_VALIDATION" ? (answer as { fields?: Record<string, string> }).fields : undefined;
+  const fields =
+    (answer as { error?: string; fields?: Record<string, string> } | undefined)?.error === "ERR_VALIDATION"
+      ? (answer as { fields?: Record<string, string> }).fields
+      : undefined;
   return [...new Set(Object.keys(fields ?? {}).map((k) => k.split(".")[0]!))];
 }
 
@@ -88,7 +212,10 @@ export function malformedMetaBodies(pageId: string, igId: string): unknown[] {
 /** Correctly shaped Cloud API deliveries for the phone number whose inner parts are of the wrong type. */
 export function malformedCloudBodies(phoneNumberId: string): unknown[] {
   const object = "whatsapp_business_account";
-  const value = (v: Record<string, unknown>) => ({ object, entry: [{ id: "1", changes: [{ field: "messages", value: { messaging_product: "whatsapp", metadata: { phone_number_id: phoneNumberId }, ...v } }] }] });
+  const value = (v: Record<string, unknown>) => ({
+    object,
+    entry: [{ id: "1", changes: [{ field: "messages", value: { messaging_product: "whatsapp", metadata: { phone_number_id: phoneNumberId }, ...v } }] }],
+  });
   return [
     { object, entry: 1 },
     { object, entry: "x" },

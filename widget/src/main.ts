@@ -65,7 +65,8 @@ function errorText(err: unknown, s: Strings): string {
   }
 }
 
-const randomId = () => (crypto.randomUUID ? crypto.randomUUID() : `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`).replace(/[^A-Za-z0-9_-]/g, "");
+const randomId = () =>
+  (crypto.randomUUID ? crypto.randomUUID() : `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`).replace(/[^A-Za-z0-9_-]/g, "");
 
 /** The site's page around the chat (widget.js), once it answered; the visitor token's store. */
 let site: SitePage | undefined;
@@ -79,8 +80,17 @@ function shell(config: WidgetConfig | undefined, body: Node): void {
   if (config) document.documentElement.style.setProperty("--accent", config.color);
   document.title = config?.title || t.title;
   headerStatus = h("span", { className: "status", "aria-live": "polite" });
-  const close = site ? h("button", { className: "icon-btn", type: "button", title: t.close, "aria-label": t.close, onclick: () => site?.post({ type: "multi100:close" }) }, icon(ICON_CLOSE)) : null;
-  app.replaceChildren(h("header", { className: "header" }, h("div", { className: "title" }, h("strong", {}, config?.title || t.title), headerStatus), close), body);
+  const close = site
+    ? h(
+        "button",
+        { className: "icon-btn", type: "button", title: t.close, "aria-label": t.close, onclick: () => site?.post({ type: "multi100:close" }) },
+        icon(ICON_CLOSE),
+      )
+    : null;
+  app.replaceChildren(
+    h("header", { className: "header" }, h("div", { className: "title" }, h("strong", {}, config?.title || t.title), headerStatus), close),
+    body,
+  );
 }
 
 // -------------------------------------------------------------------------------------------------------------
@@ -139,7 +149,12 @@ function startChat(api: Api, config: WidgetConfig, token: string): void {
   const list = h("div", { className: "list", role: "log", "aria-live": "polite", "data-testid": "webchat-messages" });
   const error = h("p", { className: "error", role: "alert" });
   const text = h("textarea", { rows: 1, maxlength: 4096, placeholder: t.placeholder, "aria-label": t.placeholder, "data-testid": "webchat-input" });
-  const file = h("input", { type: "file", hidden: true, "data-testid": "webchat-file", accept: "image/*,audio/*,video/*,application/pdf,.doc,.docx,.xls,.xlsx,.txt,.csv,.zip" });
+  const file = h("input", {
+    type: "file",
+    hidden: true,
+    "data-testid": "webchat-file",
+    accept: "image/*,audio/*,video/*,application/pdf,.doc,.docx,.xls,.xlsx,.txt,.csv,.zip",
+  });
   const attach = h("button", { className: "icon-btn", type: "button", title: t.attach, "aria-label": t.attach, onclick: () => file.click() }, icon(ICON_CLIP));
   const send = h("button", { className: "icon-btn send", type: "submit", title: t.send, "aria-label": t.send }, icon(ICON_SEND));
   const composer = h(

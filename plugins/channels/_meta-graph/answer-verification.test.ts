@@ -14,7 +14,9 @@ describe("answerVerification", () => {
 
   test("a wrong token, a wrong mode, a missing challenge or no expected token answer 403", () => {
     expect(answerVerification(params({ "hub.mode": "subscribe", "hub.challenge": "1", "hub.verify_token": "nope" }), "meatyhamhock").status).toBe(403);
-    expect(answerVerification(params({ "hub.mode": "unsubscribe", "hub.challenge": "1", "hub.verify_token": "meatyhamhock" }), "meatyhamhock").status).toBe(403);
+    expect(answerVerification(params({ "hub.mode": "unsubscribe", "hub.challenge": "1", "hub.verify_token": "meatyhamhock" }), "meatyhamhock").status).toBe(
+      403,
+    );
     expect(answerVerification(params({ "hub.mode": "subscribe", "hub.verify_token": "meatyhamhock" }), "meatyhamhock").status).toBe(403);
     expect(answerVerification(params({ "hub.mode": "subscribe", "hub.challenge": "1", "hub.verify_token": "" }), undefined).status).toBe(403);
   });

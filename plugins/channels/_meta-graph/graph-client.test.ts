@@ -29,7 +29,10 @@ describe("GraphClient", () => {
     expect(req.query.access_token).toBe(FAKE_IDS.pageToken);
     expect(req.query.appsecret_proof).toBe(createHmac("sha256", FAKE_IDS.appSecret).update(FAKE_IDS.pageToken).digest("hex"));
     const wrong = new GraphClient({ baseUrl: fake.url, accessToken: FAKE_IDS.pageToken, auth: "query", appSecret: "not-the-secret" });
-    await expect(wrong.get(`/${FAKE_IDS.pageId}`)).rejects.toMatchObject({ code: "UNKNOWN", message: "Invalid appsecret_proof provided in the API argument (#100)" });
+    await expect(wrong.get(`/${FAKE_IDS.pageId}`)).rejects.toMatchObject({
+      code: "UNKNOWN",
+      message: "Invalid appsecret_proof provided in the API argument (#100)",
+    });
   });
 
   test("Graph error bodies become channel errors; onError sees each", async () => {

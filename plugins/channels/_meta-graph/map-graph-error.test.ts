@@ -48,7 +48,9 @@ describe("mapGraphError", () => {
   test("131047 and Messenger's 10/2018278 are OUTSIDE_WINDOW, with Meta's readable reason", () => {
     const wa = fromPreset(GRAPH_ERRORS.reengagement());
     expect(wa.code).toBe("OUTSIDE_WINDOW");
-    expect(wa.message).toBe("(#131047) Re-engagement message: Message failed to send because more than 24 hours have passed since the customer last replied to this number.");
+    expect(wa.message).toBe(
+      "(#131047) Re-engagement message: Message failed to send because more than 24 hours have passed since the customer last replied to this number.",
+    );
     expect(fromPreset(GRAPH_ERRORS.outsideWindow()).code).toBe("OUTSIDE_WINDOW");
   });
 
@@ -76,7 +78,12 @@ describe("mapGraphError", () => {
   });
 
   test("status webhook errors map with the same table", () => {
-    const e = mapStatusError({ code: 131026, title: "Message undeliverable", message: "Message undeliverable", error_data: { details: "Message Undeliverable." } });
+    const e = mapStatusError({
+      code: 131026,
+      title: "Message undeliverable",
+      message: "Message undeliverable",
+      error_data: { details: "Message Undeliverable." },
+    });
     expect(e.code).toBe("NOT_ON_CHANNEL");
     expect(e.message).toBe("Message undeliverable: Message Undeliverable. (#131026)");
     expect(mapStatusError({ code: 131047, title: "Re-engagement message" }).code).toBe("OUTSIDE_WINDOW");

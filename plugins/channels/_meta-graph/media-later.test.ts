@@ -59,7 +59,9 @@ async function runJobsLater() {
 beforeAll(async () => {
   fake = await FakeGraph.start();
   t = await createChannelTestApp({ plugins: plugins() });
-  fbId = (await createConnection(t.ctx, 1, { name: "Lucky Shrub", channel: "facebook", config: { pageId: FAKE_IDS.pageId, pageAccessToken: FAKE_IDS.pageToken } })).id;
+  fbId = (
+    await createConnection(t.ctx, 1, { name: "Lucky Shrub", channel: "facebook", config: { pageId: FAKE_IDS.pageId, pageAccessToken: FAKE_IDS.pageToken } })
+  ).id;
   const wa = { phoneNumberId: FAKE_IDS.phoneNumberId, businessAccountId: FAKE_IDS.wabaId, accessToken: FAKE_IDS.waToken, appSecret: WA_SECRET };
   waId = (await createConnection(t.ctx, 1, { name: "WhatsApp Cloud", channel: "whatsappapi", config: wa })).id;
   await t.ctx.channels.idle();
@@ -112,7 +114,12 @@ describe("inbound files are fetched after the webhook is answered", () => {
     for (const [i, [, mediaType, kind]] of kinds.entries()) {
       expect(await view(fbId, mids[i]!)).toMatchObject({ mediaUrl: null, mediaType, mediaState: { status: "unavailable", kind, error: "UNKNOWN" } });
     }
-    const jobs = await t.ctx.db.selectFrom("jobs").select(["attempts", "status"]).where("name", "=", "channels.inboundMedia").where("attempts", ">", 1).execute();
+    const jobs = await t.ctx.db
+      .selectFrom("jobs")
+      .select(["attempts", "status"])
+      .where("name", "=", "channels.inboundMedia")
+      .where("attempts", ">", 1)
+      .execute();
     expect(jobs.map((j) => j.attempts)).toEqual([6, 6, 6, 6]);
   });
 

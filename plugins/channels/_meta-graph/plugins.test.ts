@@ -60,9 +60,22 @@ describe("the Meta plugins as the registry sees them", () => {
   });
 
   test("the environment comes from the app config (never the process environment); META_VERIFY_TOKEN wins over the derived token", () => {
-    const config = loadConfig({ META_GRAPH_URL: "https://graph.facebook.com/v22.0/", META_APP_ID: "1", META_APP_SECRET: "x", META_VERIFY_TOKEN: "mine", PUBLIC_URL: "https://desk.example.com" });
+    const config = loadConfig({
+      META_GRAPH_URL: "https://graph.facebook.com/v22.0/",
+      META_APP_ID: "1",
+      META_APP_SECRET: "x",
+      META_VERIFY_TOKEN: "mine",
+      PUBLIC_URL: "https://desk.example.com",
+    });
     const env = resolveMetaEnv(metaEnvOf(config));
-    expect(env).toMatchObject({ graphUrl: "https://graph.facebook.com/v22.0", appId: "1", appSecret: "x", verifyToken: "mine", publicUrl: "https://desk.example.com", downloadInstagramMedia: false });
+    expect(env).toMatchObject({
+      graphUrl: "https://graph.facebook.com/v22.0",
+      appId: "1",
+      appSecret: "x",
+      verifyToken: "mine",
+      publicUrl: "https://desk.example.com",
+      downloadInstagramMedia: false,
+    });
     expect(resolveMetaEnv().graphUrl).toBe("https://graph.facebook.com/v21.0");
     expect(resolveMetaEnv()).toMatchObject({ appId: undefined, appSecret: undefined });
     expect(metaVerifyToken(env)).toBe("mine");

@@ -55,7 +55,12 @@ async function receive(channel: keyof typeof channels, ageMs: number) {
   const { rawBody, headers } = signedDelivery(d.payload, d.secret);
   expect((await t.request("POST", d.path, { body: rawBody, headers })).status).toBe(200);
   await t.ctx.channels.idle();
-  const m = await t.ctx.db.selectFrom("messages").select(["ticketId"]).where("connectionId", "=", ids[channel]!).where("externalId", "=", d.mid).executeTakeFirstOrThrow();
+  const m = await t.ctx.db
+    .selectFrom("messages")
+    .select(["ticketId"])
+    .where("connectionId", "=", ids[channel]!)
+    .where("externalId", "=", d.mid)
+    .executeTakeFirstOrThrow();
   const ticket = await t.ctx.db.selectFrom("tickets").select(["id", "uuid"]).where("id", "=", m.ticketId).executeTakeFirstOrThrow();
   const token = await login(t, ADMIN.email, ADMIN.password);
   expect((await t.json("PUT", `/api/tickets/${ticket.id}`, { token, body: { status: "open" } })).status).toBe(200);
@@ -68,7 +73,9 @@ beforeAll(async () => {
   t = await createChannelTestApp({ plugins: [meta.facebook, meta.instagram, createWhatsAppCloudPlugin({ env: { graphUrl: fake.url } })] });
   const page = { pageId: FAKE_IDS.pageId, pageAccessToken: FAKE_IDS.pageToken };
   ids.facebook = (await createConnection(t.ctx, 1, { name: "Lucky Shrub", channel: "facebook", config: page })).id;
-  ids.instagram = (await createConnection(t.ctx, 1, { name: "luckyshrub", channel: "instagram", config: { ...page, instagramAccountId: FAKE_IDS.igAccountId } })).id;
+  ids.instagram = (
+    await createConnection(t.ctx, 1, { name: "luckyshrub", channel: "instagram", config: { ...page, instagramAccountId: FAKE_IDS.igAccountId } })
+  ).id;
   const wa = { phoneNumberId: FAKE_IDS.phoneNumberId, businessAccountId: FAKE_IDS.wabaId, accessToken: FAKE_IDS.waToken, appSecret: WA_SECRET };
   ids.whatsappapi = (await createConnection(t.ctx, 1, { name: "WhatsApp Cloud", channel: "whatsappapi", config: wa })).id;
   await t.ctx.channels.idle();

@@ -13,7 +13,9 @@ export function verifySignature(rawBody: string | Uint8Array, header: string | n
   if (!appSecret || typeof header !== "string") return false;
   const match = /^sha256=([0-9a-fA-F]{64})$/.exec(header.trim());
   if (!match) return false;
-  const expected = createHmac("sha256", appSecret).update(typeof rawBody === "string" ? Buffer.from(rawBody, "utf8") : rawBody).digest();
+  const expected = createHmac("sha256", appSecret)
+    .update(typeof rawBody === "string" ? Buffer.from(rawBody, "utf8") : rawBody)
+    .digest();
   const given = Buffer.from(match[1]!, "hex");
   return given.length === expected.length && timingSafeEqual(given, expected);
 }

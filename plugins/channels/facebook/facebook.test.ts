@@ -5,7 +5,16 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { createHmac } from "node:crypto";
 import type { ChannelSession, InboundMessage, OutboundMessage } from "../../../src/channels/adapter";
-import { createFakeHost, deliver, FAKE_IDS, FakeGraph, serveWebhooks, verifySubscription, type FakeHost, type WebhookServer } from "../../../tests/fakes/meta-graph";
+import {
+  createFakeHost,
+  deliver,
+  FAKE_IDS,
+  FakeGraph,
+  serveWebhooks,
+  verifySubscription,
+  type FakeHost,
+  type WebhookServer,
+} from "../../../tests/fakes/meta-graph";
 import { facebookConfigSchema } from "../_meta-graph/messenger/config";
 import { createMetaPlugins, type MetaPlugins } from "../_meta-graph/plugins";
 import { loadFixture } from "../whatsapp-cloud/fixtures/load";
@@ -37,7 +46,11 @@ async function startSession(cfg = config) {
 
 beforeAll(async () => {
   fake = await FakeGraph.start();
-  fake.addProfile(PSID, { first_name: "Peter", last_name: "Chang", profile_pic: "https://platform-lookaside.fbsbx.com/platform/profilepic/?psid=1254459154682919" });
+  fake.addProfile(PSID, {
+    first_name: "Peter",
+    last_name: "Chang",
+    profile_pic: "https://platform-lookaside.fbsbx.com/platform/profilepic/?psid=1254459154682919",
+  });
   meta = createMetaPlugins({ graphUrl: fake.url, appId: FAKE_IDS.appId, appSecret: SECRET, log: quiet });
   server = serveWebhooks({ meta: meta.facebook.sharedWebhooks!.routes });
   url = server.urlFor("meta");
@@ -141,15 +154,30 @@ describe("inbound (documented payloads)", () => {
 
   test("an echo (sent from the Page inbox) is fromMe, in the person's chat", async () => {
     await deliver(url, fixture("echo"), SECRET);
-    expect(fh.inbound[0]).toMatchObject({ type: "message", fromMe: true, externalId: "mid.1457764197618:41d102a3e1ae206a39", body: "We open at 9 tomorrow.", chat: { id: PSID, name: "Peter Chang" } });
+    expect(fh.inbound[0]).toMatchObject({
+      type: "message",
+      fromMe: true,
+      externalId: "mid.1457764197618:41d102a3e1ae206a39",
+      body: "We open at 9 tomorrow.",
+      chat: { id: PSID, name: "Peter Chang" },
+    });
   });
 
   test("postback button and ad referral", async () => {
     await deliver(url, fixture("postback"), SECRET);
     await deliver(url, fixture("ad-referral"), SECRET);
     const [pb, ad] = fh.inbound as InboundMessage[];
-    expect(pb).toMatchObject({ externalId: "m_1457764197618:41d102a3e1ae206a38", body: "TITLE-FOR-THE-CTA", data: { postback: { payload: "USER-DEFINED-PAYLOAD" } } });
-    expect(ad).toMatchObject({ kind: "adMetaPreview", body: "Spring succulents", externalId: `referral:${PSID}:1458692752478`, data: { referral: { title: "Spring succulents", sourceId: "6045246247433", source: "ADS" } } });
+    expect(pb).toMatchObject({
+      externalId: "m_1457764197618:41d102a3e1ae206a38",
+      body: "TITLE-FOR-THE-CTA",
+      data: { postback: { payload: "USER-DEFINED-PAYLOAD" } },
+    });
+    expect(ad).toMatchObject({
+      kind: "adMetaPreview",
+      body: "Spring succulents",
+      externalId: `referral:${PSID}:1458692752478`,
+      data: { referral: { title: "Spring succulents", sourceId: "6045246247433", source: "ADS" } },
+    });
   });
 
   test("reactions and their removal", async () => {
@@ -188,18 +216,29 @@ describe("Send API requests", () => {
 
   test("a reply carries reply_to.mid", async () => {
     await session.send(out({ body: "This one?", quoted: { externalId: "m_theirs", chatId: PSID, fromMe: false } }));
-    expect(sends().at(-1)!.json).toEqual({ recipient: { id: PSID }, message: { text: "This one?" }, reply_to: { mid: "m_theirs" }, messaging_type: "RESPONSE" });
+    expect(sends().at(-1)!.json).toEqual({
+      recipient: { id: PSID },
+      message: { text: "This one?" },
+      reply_to: { mid: "m_theirs" },
+      messaging_type: "RESPONSE",
+    });
   });
 
   test("media is uploaded to message_attachments, sent by attachment_id; the caption follows and its echo is ignored", async () => {
     const bytes = new Uint8Array([0xff, 0xd8, 0xff, 9]);
-    const { externalId } = await session.send(out({ body: "New arrivals", media: { mime: "image/jpeg", name: "arrivals.jpg", size: 4, kind: "image", read: async () => bytes, url: "/api/media/k" } }));
+    const { externalId } = await session.send(
+      out({ body: "New arrivals", media: { mime: "image/jpeg", name: "arrivals.jpg", size: 4, kind: "image", read: async () => bytes, url: "/api/media/k" } }),
+    );
     const upload = fake.last("POST", `/${FAKE_IDS.pageId}/message_attachments`)!;
     expect(JSON.parse(upload.form!.message as string)).toEqual({ attachment: { type: "image", payload: { is_reusable: true } } });
     expect(upload.form!.filedata).toEqual({ name: "arrivals.jpg", type: "image/jpeg", bytes });
     const attachmentId = (upload.response as { attachment_id: string }).attachment_id;
     const [media, caption] = sends();
-    expect(media!.json).toEqual({ recipient: { id: PSID }, message: { attachment: { type: "image", payload: { attachment_id: attachmentId } } }, messaging_type: "RESPONSE" });
+    expect(media!.json).toEqual({
+      recipient: { id: PSID },
+      message: { attachment: { type: "image", payload: { attachment_id: attachmentId } } },
+      messaging_type: "RESPONSE",
+    });
     expect(caption!.json).toEqual({ recipient: { id: PSID }, message: { text: "New arrivals" }, messaging_type: "RESPONSE" });
     expect(externalId).toBe((media!.response as { message_id: string }).message_id);
     // The echo of the caption is ours; the echo of the attachment goes to the core (which knows its id).
@@ -261,7 +300,10 @@ describe("errors", () => {
   test("551 is NOT_ON_CHANNEL, 613 RATE_LIMITED, 4 RATE_LIMITED", async () => {
     fake.failNext({ path: `/${FAKE_IDS.pageId}/messages` }, "personUnavailable");
     await expect(session.send(out({ body: "a" }))).rejects.toMatchObject({ code: "NOT_ON_CHANNEL", message: "(#551) This person isn't available right now." });
-    fake.failNext({ path: `/${FAKE_IDS.pageId}/messages` }, { status: 400, body: { error: { message: "(#613) Calls to this api have exceeded the rate limit.", type: "OAuthException", code: 613 } } });
+    fake.failNext(
+      { path: `/${FAKE_IDS.pageId}/messages` },
+      { status: 400, body: { error: { message: "(#613) Calls to this api have exceeded the rate limit.", type: "OAuthException", code: 613 } } },
+    );
     await expect(session.send(out({ body: "a" }))).rejects.toMatchObject({ code: "RATE_LIMITED", retryAfterMs: 60_000 });
     fake.failNext({ path: `/${FAKE_IDS.pageId}/messages` }, "appRateLimit");
     await expect(session.send(out({ body: "a" }))).rejects.toMatchObject({ code: "RATE_LIMITED" });

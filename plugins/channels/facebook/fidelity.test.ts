@@ -41,7 +41,9 @@ beforeAll(async () => {
   t = await createChannelTestApp({ plugins: [meta.facebook, meta.instagram, createWhatsAppCloudPlugin({ env: { graphUrl: fake.url } })] });
   const page = { pageId: FAKE_IDS.pageId, pageAccessToken: FAKE_IDS.pageToken };
   ids.facebook = (await createConnection(t.ctx, 1, { name: "Lucky Shrub", channel: "facebook", config: page })).id;
-  ids.instagram = (await createConnection(t.ctx, 1, { name: "luckyshrub", channel: "instagram", config: { ...page, instagramAccountId: FAKE_IDS.igAccountId } })).id;
+  ids.instagram = (
+    await createConnection(t.ctx, 1, { name: "luckyshrub", channel: "instagram", config: { ...page, instagramAccountId: FAKE_IDS.igAccountId } })
+  ).id;
   const cloud = { phoneNumberId: FAKE_IDS.phoneNumberId, businessAccountId: FAKE_IDS.wabaId, accessToken: FAKE_IDS.waToken, appSecret: WA_SECRET };
   ids.whatsappapi = (await createConnection(t.ctx, 1, { name: "WhatsApp Cloud", channel: "whatsappapi", config: cloud })).id;
   await t.ctx.channels.idle();

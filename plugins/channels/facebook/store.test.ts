@@ -37,8 +37,16 @@ beforeAll(async () => {
   fake.addProfile(IGSID, { name: "Ana Costa", username: "ana.costa" });
   const meta = createMetaPlugins({ graphUrl: fake.url, appId: FAKE_IDS.appId, appSecret: FAKE_IDS.appSecret });
   t = await createChannelTestApp({ plugins: [meta.facebook, meta.instagram] });
-  fbId = (await createConnection(t.ctx, 1, { name: "Lucky Shrub", channel: "facebook", config: { pageId: FAKE_IDS.pageId, pageAccessToken: FAKE_IDS.pageToken } })).id;
-  igId = (await createConnection(t.ctx, 1, { name: "luckyshrub", channel: "instagram", config: { pageId: FAKE_IDS.pageId, pageAccessToken: FAKE_IDS.pageToken, instagramAccountId: FAKE_IDS.igAccountId } })).id;
+  fbId = (
+    await createConnection(t.ctx, 1, { name: "Lucky Shrub", channel: "facebook", config: { pageId: FAKE_IDS.pageId, pageAccessToken: FAKE_IDS.pageToken } })
+  ).id;
+  igId = (
+    await createConnection(t.ctx, 1, {
+      name: "luckyshrub",
+      channel: "instagram",
+      config: { pageId: FAKE_IDS.pageId, pageAccessToken: FAKE_IDS.pageToken, instagramAccountId: FAKE_IDS.igAccountId },
+    })
+  ).id;
   await t.ctx.channels.idle(); // sessions start in the background
 });
 afterAll(async () => {
@@ -76,7 +84,9 @@ describe("Messenger into the store", () => {
     expect(await post(ig("story-mention"))).toBe(200);
     const m = (await message(igId, ig("story-mention").entry[0].messaging[0].message.mid))!;
     expect(m).toMatchObject({ body: "Mentioned you in their story", mediaKey: null });
-    expect(JSON.parse(m.data!)).toMatchObject({ storyMention: { url: "https://lookaside.fbsbx.com/ig_messaging_cdn/?asset_id=17887498072083520&signature=AbY" } });
+    expect(JSON.parse(m.data!)).toMatchObject({
+      storyMention: { url: "https://lookaside.fbsbx.com/ig_messaging_cdn/?asset_id=17887498072083520&signature=AbY" },
+    });
   });
 
   test("a read watermark acks our reply as read", async () => {

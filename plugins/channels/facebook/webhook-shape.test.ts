@@ -21,7 +21,13 @@ async function post(payload: unknown): Promise<number> {
   await t.ctx.channels.idle();
   return res.status;
 }
-const count = async () => (await t.ctx.db.selectFrom("messages").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n;
+const count = async () =>
+  (
+    await t.ctx.db
+      .selectFrom("messages")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow()
+  ).n;
 const warnings = () => t.logs.filter((l) => l.includes('"warn"') && l.includes("malformed"));
 
 beforeAll(async () => {
@@ -30,7 +36,9 @@ beforeAll(async () => {
   fake.addProfile("1914111735409283", { name: "Ana Costa", username: "ana.costa" });
   const meta = createMetaPlugins({ graphUrl: fake.url, appId: FAKE_IDS.appId, appSecret: FAKE_IDS.appSecret });
   t = await createChannelTestApp({ plugins: [meta.facebook, meta.instagram] });
-  fbId = (await createConnection(t.ctx, 1, { name: "Lucky Shrub", channel: "facebook", config: { pageId: FAKE_IDS.pageId, pageAccessToken: FAKE_IDS.pageToken } })).id;
+  fbId = (
+    await createConnection(t.ctx, 1, { name: "Lucky Shrub", channel: "facebook", config: { pageId: FAKE_IDS.pageId, pageAccessToken: FAKE_IDS.pageToken } })
+  ).id;
   const igConfig = { pageId: FAKE_IDS.pageId, pageAccessToken: FAKE_IDS.pageToken, instagramAccountId: FAKE_IDS.igAccountId };
   await createConnection(t.ctx, 1, { name: "luckyshrub", channel: "instagram", config: igConfig });
   await t.ctx.channels.idle();
@@ -55,12 +63,18 @@ describe("signed but malformed Messenger / Instagram deliveries", () => {
       { object: "page", entry: [{ id: FAKE_IDS.pageId, messaging: [{ ...event(), message: { ...event().message, mid: 12 } }] }] },
       { object: "page", entry: [{ id: FAKE_IDS.pageId, messaging: [{ ...event(), message: { ...event().message, attachments: 5 } }] }] },
       { object: "page", entry: [{ id: FAKE_IDS.pageId, messaging: [{ ...event(), message: { ...event().message, attachments: [null] } }] }] },
-      { object: "page", entry: [{ id: FAKE_IDS.pageId, messaging: [{ ...event(), message: { ...event().message, attachments: [{ type: "image", payload: 5 }] } }] }] },
+      {
+        object: "page",
+        entry: [{ id: FAKE_IDS.pageId, messaging: [{ ...event(), message: { ...event().message, attachments: [{ type: "image", payload: 5 }] } }] }],
+      },
       { object: "page", entry: [{ id: FAKE_IDS.pageId, messaging: [{ ...event(), sender: "x" }] }] },
       { object: "page", entry: [{ id: FAKE_IDS.pageId, messaging: [{ ...event(), timestamp: { at: 1 } }] }] },
       { object: "page", entry: [{ id: FAKE_IDS.pageId, messaging: [{ ...event(), message: undefined, reaction: "love" }] }] },
       { object: "page", entry: [{ id: FAKE_IDS.pageId, messaging: [{ ...event(), message: undefined, message_edit: { mid: ["x"] } }] }] },
-      { object: "instagram", entry: [{ id: FAKE_IDS.igAccountId, messaging: [{ ...ig("text").entry[0].messaging[0], message: { mid: "m", quick_reply: 3 } }] }] },
+      {
+        object: "instagram",
+        entry: [{ id: FAKE_IDS.igAccountId, messaging: [{ ...ig("text").entry[0].messaging[0], message: { mid: "m", quick_reply: 3 } }] }],
+      },
       [1, 2, 3],
       "just a string",
       null,
@@ -68,7 +82,8 @@ describe("signed but malformed Messenger / Instagram deliveries", () => {
     for (const body of bodies) {
       const before = warnings().length;
       expect({ body, status: await post(body) }).toEqual({ body, status: 200 });
-      if (body !== null && typeof body === "object" && !Array.isArray(body)) expect({ body, warned: warnings().length > before }).toEqual({ body, warned: true });
+      if (body !== null && typeof body === "object" && !Array.isArray(body))
+        expect({ body, warned: warnings().length > before }).toEqual({ body, warned: true });
     }
     expect(await count()).toBe(0);
   });

@@ -72,7 +72,13 @@ describe("session", () => {
 describe("inbound (documented payloads)", () => {
   test("text: name and picture from GET /{igsid}?fields=name,username,profile_pic", async () => {
     expect((await deliver(url, fixture("text"), SECRET)).status).toBe(200);
-    expect(fh.inbound[0]).toMatchObject({ type: "message", fromMe: false, body: "Do you ship to Lisbon?", timestamp: 1569262485349, chat: { id: IGSID, name: "Ana Costa", picture: "https://scontent.cdninstagram.com/v/ana.jpg" } });
+    expect(fh.inbound[0]).toMatchObject({
+      type: "message",
+      fromMe: false,
+      body: "Do you ship to Lisbon?",
+      timestamp: 1569262485349,
+      chat: { id: IGSID, name: "Ana Costa", picture: "https://scontent.cdninstagram.com/v/ana.jpg" },
+    });
     expect(fake.last("GET", `/${IGSID}`)!.query.fields).toBe("name,username,profile_pic");
   });
 
@@ -103,8 +109,14 @@ describe("inbound (documented payloads)", () => {
     await deliver(url, fixture("story-reply"), SECRET);
     await deliver(url, fixture("story-mention"), SECRET);
     const [reply, mention] = fh.inbound as InboundMessage[];
-    expect(reply).toMatchObject({ body: "Love this one!", data: { storyReply: { id: "17954170374017719", url: "https://lookaside.fbsbx.com/ig_messaging_cdn/?asset_id=17954170374017719&signature=AbX" } } });
-    expect(mention).toMatchObject({ body: "Mentioned you in their story", data: { storyMention: { url: "https://lookaside.fbsbx.com/ig_messaging_cdn/?asset_id=17887498072083520&signature=AbY" } } });
+    expect(reply).toMatchObject({
+      body: "Love this one!",
+      data: { storyReply: { id: "17954170374017719", url: "https://lookaside.fbsbx.com/ig_messaging_cdn/?asset_id=17954170374017719&signature=AbX" } },
+    });
+    expect(mention).toMatchObject({
+      body: "Mentioned you in their story",
+      data: { storyMention: { url: "https://lookaside.fbsbx.com/ig_messaging_cdn/?asset_id=17887498072083520&signature=AbY" } },
+    });
     expect(mention!.media).toBeUndefined();
   });
 
@@ -166,7 +178,11 @@ describe("Send API requests", () => {
   test("media goes by its signed public link; without PUBLIC_URL it is UNSUPPORTED", async () => {
     const media = { mime: "image/png", name: "a.png", size: 3, kind: "image", read: async () => new Uint8Array([1, 2, 3]) };
     await session.send(out({ media: { ...media, url: "https://desk.example.com/api/media/abc?exp=1&sig=s" } }));
-    expect(sends().at(-1)!.json).toEqual({ recipient: { id: IGSID }, message: { attachment: { type: "image", payload: { url: "https://desk.example.com/api/media/abc?exp=1&sig=s" } } }, messaging_type: "RESPONSE" });
+    expect(sends().at(-1)!.json).toEqual({
+      recipient: { id: IGSID },
+      message: { attachment: { type: "image", payload: { url: "https://desk.example.com/api/media/abc?exp=1&sig=s" } } },
+      messaging_type: "RESPONSE",
+    });
     expect(fake.find("POST", `/${FAKE_IDS.pageId}/message_attachments`)).toEqual([]);
     await expect(session.send(out({ media: { ...media, url: "/api/media/abc?exp=1&sig=s" } }))).rejects.toMatchObject({ code: "UNSUPPORTED" });
   });

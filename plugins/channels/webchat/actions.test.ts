@@ -63,7 +63,8 @@ const ticketOf = (contactId: number) => h!.t.ctx.db.selectFrom("tickets").select
 /** The admin accepts the visitor's ticket and answers; resolves once the reply is sent (it has its externalId). */
 async function agentReply(contactId: number, body: string): Promise<{ id: number }> {
   const ticket = await ticketOf(contactId);
-  if (ticket.status === "pending") expect((await http("PUT", `${h!.base}/api/tickets/${ticket.id}`, { token: h!.admin, body: { status: "open" } })).status).toBe(200);
+  if (ticket.status === "pending")
+    expect((await http("PUT", `${h!.base}/api/tickets/${ticket.id}`, { token: h!.admin, body: { status: "open" } })).status).toBe(200);
   const r = await http("POST", `${h!.base}/api/messages/${ticket.id}`, { token: h!.admin, body: { body } });
   expect(r.status).toBe(200);
   const id = r.body.message.id as number;

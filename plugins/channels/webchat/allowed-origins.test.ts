@@ -28,7 +28,10 @@ const SHOP = "https://shop.example.com";
 
 /** A web-chat connection created through the API, as the connection form saves it. */
 async function connection(allowedOrigins?: string[]) {
-  const r = await http("POST", `${h!.base}/api/whatsapp`, { token: h!.admin, body: { name: "Shop", channel: "webchat", ...(allowedOrigins ? { config: { allowedOrigins } } : {}) } });
+  const r = await http("POST", `${h!.base}/api/whatsapp`, {
+    token: h!.admin,
+    body: { name: "Shop", channel: "webchat", ...(allowedOrigins ? { config: { allowedOrigins } } : {}) },
+  });
   expect(r.status).toBe(201);
   return r.body as { id: number; widgetKey: string; config: { allowedOrigins: string[] } };
 }
@@ -56,7 +59,11 @@ describe("allowed origins", () => {
     const token = own.body.visitorToken as string;
     const read = await http("GET", `${h!.base}/api/webchat/${c.widgetKey}/messages`, { token, headers: { origin: "https://evil.example" } });
     expect(read.status).toBe(403);
-    const post = await http("POST", `${h!.base}/api/webchat/${c.widgetKey}/messages`, { token, body: { body: "hi" }, headers: { origin: "https://evil.example" } });
+    const post = await http("POST", `${h!.base}/api/webchat/${c.widgetKey}/messages`, {
+      token,
+      body: { body: "hi" },
+      headers: { origin: "https://evil.example" },
+    });
     expect(post.status).toBe(403);
     const url = `${h!.base.replace("http", "ws")}/api/webchat/socket?visitorToken=${encodeURIComponent(token)}`;
     const foreign = new Peer(new WebSocket(url, { headers: { origin: "https://evil.example" } } as any));
@@ -84,7 +91,10 @@ describe("allowed origins", () => {
 
   test("a changed list applies at once; invalid origins are field errors and change nothing", async () => {
     const c = await connection();
-    const bad = await http("PUT", `${h!.base}/api/whatsapp/${c.id}`, { token: h!.admin, body: { config: { allowedOrigins: [SHOP, "shop.example.com", "https://a.com/path", "https://*.a.com", "https://a.com;script-src *"] } } });
+    const bad = await http("PUT", `${h!.base}/api/whatsapp/${c.id}`, {
+      token: h!.admin,
+      body: { config: { allowedOrigins: [SHOP, "shop.example.com", "https://a.com/path", "https://*.a.com", "https://a.com;script-src *"] } },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error).toBe("ERR_VALIDATION");
     expect(bad.body.fields).toEqual({

@@ -42,8 +42,7 @@ export const CLOSE_RATE_LIMITED = { code: 4029, reason: "ERR_RATE_LIMITED" } as 
 export const CLOSE_UNAVAILABLE = { code: 4004, reason: "ERR_NOT_FOUND" } as const;
 export const CLOSE_ORIGIN_NOT_ALLOWED = { code: 4003, reason: "ERR_ORIGIN_NOT_ALLOWED" } as const;
 
-const optionalText = (schema: z.ZodType<string>) =>
-  z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), schema.optional());
+const optionalText = (schema: z.ZodType<string>) => z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), schema.optional());
 
 export const sessionBody = z.object({
   name: z.string().trim().min(1, "Required").max(80),
@@ -219,7 +218,11 @@ export function webchatRoutes(host: PublicRoutesHost, limits: WebchatLimits) {
           limit(set, [{ key: `r:${host.clientIp(request, server)}`, limit: limits.readsPerIp }]);
         },
         response: { 200: configAnswer },
-        detail: { tags, summary: "The widget's title, greeting and colour", description: "Public: the widgetKey names the chat. 404 ERR_NOT_FOUND, 403 ERR_ORIGIN_NOT_ALLOWED, 429 ERR_RATE_LIMITED." },
+        detail: {
+          tags,
+          summary: "The widget's title, greeting and colour",
+          description: "Public: the widgetKey names the chat. 404 ERR_NOT_FOUND, 403 ERR_ORIGIN_NOT_ALLOWED, 429 ERR_RATE_LIMITED.",
+        },
       },
     )
 
@@ -244,7 +247,11 @@ export function webchatRoutes(host: PublicRoutesHost, limits: WebchatLimits) {
         },
         body: sessionBody,
         response: { 200: z.object({ visitorToken: z.string(), contact: z.object({ id: z.number(), name: z.string() }) }) },
-        detail: { tags, summary: "Start a visitor's chat: their contact and a visitor token", description: "Public: the widgetKey names the chat. 404 ERR_NOT_FOUND, 403 ERR_ORIGIN_NOT_ALLOWED, 429 ERR_RATE_LIMITED." },
+        detail: {
+          tags,
+          summary: "Start a visitor's chat: their contact and a visitor token",
+          description: "Public: the widgetKey names the chat. 404 ERR_NOT_FOUND, 403 ERR_ORIGIN_NOT_ALLOWED, 429 ERR_RATE_LIMITED.",
+        },
       },
     )
 
@@ -266,7 +273,12 @@ export function webchatRoutes(host: PublicRoutesHost, limits: WebchatLimits) {
         },
         query: historyQuery,
         response: { 200: z.object({ messages: z.array(visitorMessageAnswer), hasMore: z.boolean() }) },
-        detail: { tags, summary: "The visitor's conversation, 20 a page, older pages with before", description: `${visitorAuth} 401 ERR_UNAUTHORIZED, 404 ERR_NOT_FOUND, 429 ERR_RATE_LIMITED.`, security: [{ visitorToken: [] }] },
+        detail: {
+          tags,
+          summary: "The visitor's conversation, 20 a page, older pages with before",
+          description: `${visitorAuth} 401 ERR_UNAUTHORIZED, 404 ERR_NOT_FOUND, 429 ERR_RATE_LIMITED.`,
+          security: [{ visitorToken: [] }],
+        },
       },
     )
 
@@ -311,7 +323,8 @@ export function webchatRoutes(host: PublicRoutesHost, limits: WebchatLimits) {
             { key: `v:${conn.connectionId}:${visitorId}`, limit: limits.messagesPerVisitor },
             { key: `m:${ip}`, limit: limits.messagesPerIp },
           ]);
-          if ((c.request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) c.body = postForm(c.body as Record<string, unknown>) as typeof c.body;
+          if ((c.request.headers.get("content-type") ?? "").startsWith("multipart/form-data"))
+            c.body = postForm(c.body as Record<string, unknown>) as typeof c.body;
         },
         body: postBody,
         response: { 200: z.object({ message: visitorMessageAnswer }) },
@@ -337,7 +350,8 @@ export function webchatRoutes(host: PublicRoutesHost, limits: WebchatLimits) {
             const session = host.session(claims.connectionId);
             if (!(session instanceof WebchatSession) || !session.isRunning) return raw.close(CLOSE_UNAVAILABLE.code, CLOSE_UNAVAILABLE.reason);
             if (!allowsSite(session.config, ws.data.foreignOrigin)) return raw.close(CLOSE_ORIGIN_NOT_ALLOWED.code, CLOSE_ORIGIN_NOT_ALLOWED.reason);
-            if (!limiter.take([{ key: `r:${ws.data.clientAddress}`, limit: limits.readsPerIp }]).ok) return raw.close(CLOSE_RATE_LIMITED.code, CLOSE_RATE_LIMITED.reason);
+            if (!limiter.take([{ key: `r:${ws.data.clientAddress}`, limit: limits.readsPerIp }]).ok)
+              return raw.close(CLOSE_RATE_LIMITED.code, CLOSE_RATE_LIMITED.reason);
             const link: VisitorLink = { send: (text) => void raw.send(text), close: (code, reason) => raw.close(code, reason) };
             const detach = session.attach(claims.visitorId, link);
             sockets.set(ws.id, { session, visitorId: claims.visitorId, link, detach });

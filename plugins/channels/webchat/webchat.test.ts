@@ -78,7 +78,8 @@ const ticketOf = async (contactId: number) => h!.t.ctx.db.selectFrom("tickets").
 /** The admin accepts the visitor's ticket and answers through the agents' API. */
 async function agentReply(contactId: number, body: string, extra: Record<string, unknown> = {}) {
   const ticket = await ticketOf(contactId);
-  if (ticket.status === "pending") expect((await http("PUT", `${h!.base}/api/tickets/${ticket.id}`, { token: h!.admin, body: { status: "open" } })).status).toBe(200);
+  if (ticket.status === "pending")
+    expect((await http("PUT", `${h!.base}/api/tickets/${ticket.id}`, { token: h!.admin, body: { status: "open" } })).status).toBe(200);
   const r = await http("POST", `${h!.base}/api/messages/${ticket.id}`, { token: h!.admin, body: { body, ...extra } });
   expect(r.status).toBe(200);
   return r.body.message as { id: number };
@@ -124,11 +125,19 @@ describe("visitor sessions and identity", () => {
     ] as const;
     for (const [body, field] of bad) {
       const r = await http("POST", url, { body });
-      expect({ body, status: r.status, error: r.body.error, field: Object.keys(r.body.fields ?? {}) }).toEqual({ body, status: 400, error: "ERR_VALIDATION", field: [field] });
+      expect({ body, status: r.status, error: r.body.error, field: Object.keys(r.body.fields ?? {}) }).toEqual({
+        body,
+        status: 400,
+        error: "ERR_VALIDATION",
+        field: [field],
+      });
     }
     const ok = await http("POST", url, { body: { name: "Ana", email: "", phone: "" } });
     expect(ok.status).toBe(200);
-    expect(await h!.t.ctx.db.selectFrom("contacts").select(["email", "number"]).where("id", "=", ok.body.contact.id).executeTakeFirst()).toEqual({ email: "", number: "" });
+    expect(await h!.t.ctx.db.selectFrom("contacts").select(["email", "number"]).where("id", "=", ok.body.contact.id).executeTakeFirst()).toEqual({
+      email: "",
+      number: "",
+    });
   });
 
   test("the widget config is public; unknown, malformed and deleted widget keys answer 404", async () => {
@@ -174,7 +183,11 @@ describe("isolation", () => {
     const forged = `${Buffer.from(JSON.stringify({ v: crypto.randomUUID(), c: x.id, e: 9_999_999_999 })).toString("base64url")}.${sig}`;
     for (const token of ["", "junk", `${payload}.AAAA`, forged, x.token, h!.admin]) {
       const r = await a.post({ body: "hi" }, token);
-      expect({ token: token.slice(0, 10), status: r.status, error: r.body.error }).toEqual({ token: token.slice(0, 10), status: 401, error: "ERR_UNAUTHORIZED" });
+      expect({ token: token.slice(0, 10), status: r.status, error: r.body.error }).toEqual({
+        token: token.slice(0, 10),
+        status: 401,
+        error: "ERR_UNAUTHORIZED",
+      });
       expect((await a.history("", token)).status).toBe(401);
     }
     // Nothing was stored by the refused calls, and Y has no messages at all.
@@ -253,7 +266,8 @@ describe("live conversation", () => {
     expect(frame).toMatchObject({ id: reply.id, body: "Claro! Em que posso ajudar?", fromMe: false, mediaUrl: null });
     await tab2.next("message", (d) => d.id === reply.id);
 
-    const row = () => h!.t.ctx.db.selectFrom("messages").select(["ack", "sendStatus", "externalId", "origin"]).where("id", "=", reply.id).executeTakeFirstOrThrow();
+    const row = () =>
+      h!.t.ctx.db.selectFrom("messages").select(["ack", "sendStatus", "externalId", "origin"]).where("id", "=", reply.id).executeTakeFirstOrThrow();
     await until(async () => (await row()).sendStatus === "sent", "sent");
     expect(await row()).toMatchObject({ ack: 1, externalId: `a:${reply.id}`, origin: "agent" });
     tab1.send({ event: "ack", data: { id: reply.id, ack: 2 } });
@@ -325,7 +339,10 @@ describe("session", () => {
     await setup();
     const { id, widgetKey } = await webchat();
     expect(h!.t.ctx.channels.sessions.status(id)).toBe("CONNECTED");
-    await until(async () => (await h!.t.ctx.db.selectFrom("connections").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status === "CONNECTED", "row CONNECTED");
+    await until(
+      async () => (await h!.t.ctx.db.selectFrom("connections").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status === "CONNECTED",
+      "row CONNECTED",
+    );
     const v = await Visitor.start(widgetKey!);
     await v.say("hi");
     const session = h!.t.ctx.channels.sessions.session(id) as RefusingWebchatSession;
@@ -362,7 +379,15 @@ describe("posting", () => {
     await setup();
     const { widgetKey } = await webchat();
     const v = await Visitor.start(widgetKey!);
-    for (const body of [{}, { body: "" }, { body: "   " }, { body: "x".repeat(4097) }, { body: "ok", clientId: "has space" }, { body: "ok", clientId: "x".repeat(65) }, { body: 5 }]) {
+    for (const body of [
+      {},
+      { body: "" },
+      { body: "   " },
+      { body: "x".repeat(4097) },
+      { body: "ok", clientId: "has space" },
+      { body: "ok", clientId: "x".repeat(65) },
+      { body: 5 },
+    ]) {
       const r = await v.post(body);
       expect({ body, status: r.status, error: r.body.error }).toEqual({ body, status: 400, error: "ERR_VALIDATION" });
     }

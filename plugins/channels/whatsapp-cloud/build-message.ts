@@ -16,7 +16,12 @@ export function buildText(to: string, body: string, replyTo?: string): WaOutgoin
 }
 
 /** Media already uploaded (POST /{phone-number-id}/media answered its id). Audio and stickers take no caption. */
-export function buildMedia(to: string, kind: "image" | "video" | "audio" | "document" | "sticker", mediaId: string, opts: { caption?: string; filename?: string; replyTo?: string } = {}): WaOutgoing {
+export function buildMedia(
+  to: string,
+  kind: "image" | "video" | "audio" | "document" | "sticker",
+  mediaId: string,
+  opts: { caption?: string; filename?: string; replyTo?: string } = {},
+): WaOutgoing {
   const obj: Record<string, unknown> = { id: mediaId };
   if (opts.caption && kind !== "audio" && kind !== "sticker") obj.caption = opts.caption;
   if (kind === "document" && opts.filename) obj.filename = opts.filename;

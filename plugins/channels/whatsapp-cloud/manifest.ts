@@ -9,7 +9,11 @@ import type { ChannelManifest } from "../../../src/channels/adapter";
 import { META_CAPABILITIES } from "../_meta-graph/capabilities";
 import { randomToken } from "../_meta-graph/random-token";
 
-const digits = (label: string) => z.string().trim().regex(/^\d{5,30}$/, `${label} is the numeric id Meta shows`);
+const digits = (label: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{5,30}$/, `${label} is the numeric id Meta shows`);
 
 export const whatsappCloudConfigSchema = z.object({
   /** WhatsApp Manager > API Setup: "Phone number ID". */

@@ -40,7 +40,12 @@ describe("normalizeWhatsAppMessage (documented payloads)", () => {
   });
 
   test("location", () => {
-    expect(msg("location").location).toEqual({ latitude: 37.483307, longitude: -122.148981, name: "Philz Coffee", address: "1 Hacker Way, Menlo Park, CA 94025" });
+    expect(msg("location").location).toEqual({
+      latitude: 37.483307,
+      longitude: -122.148981,
+      name: "Philz Coffee",
+      address: "1 Hacker Way, Menlo Park, CA 94025",
+    });
   });
 
   test("contacts become a vCard and the names as body", () => {
@@ -54,7 +59,11 @@ describe("normalizeWhatsAppMessage (documented payloads)", () => {
   });
 
   test("interactive button and list replies: the chosen title, quoting the message with the buttons", () => {
-    expect(msg("interactive-button-reply")).toMatchObject({ body: "Cancel", quotedExternalId: CTX, data: { interactive: { type: "button_reply", button_reply: { id: "cancel-button" } } } });
+    expect(msg("interactive-button-reply")).toMatchObject({
+      body: "Cancel",
+      quotedExternalId: CTX,
+      data: { interactive: { type: "button_reply", button_reply: { id: "cancel-button" } } },
+    });
     expect(msg("interactive-list-reply")).toMatchObject({ body: "Priority Mail Express", data: { interactive: { list_reply: { id: "priority_express" } } } });
   });
 
@@ -73,7 +82,14 @@ describe("normalizeWhatsAppMessage (documented payloads)", () => {
     const m = msg("referral");
     expect(m.kind).toBe("adMetaPreview");
     expect(m.body).toBe("Hi! Is this still available?");
-    expect(m.data!.referral).toMatchObject({ title: "Chat with us", body: "Summer succulents are here!", sourceUrl: "https://fb.me/3cr4Wqqkv", sourceId: "120226305854810726", sourceType: "ad", mediaType: "image" });
+    expect(m.data!.referral).toMatchObject({
+      title: "Chat with us",
+      body: "Summer succulents are here!",
+      sourceUrl: "https://fb.me/3cr4Wqqkv",
+      sourceId: "120226305854810726",
+      sourceType: "ad",
+      mediaType: "image",
+    });
   });
 
   test("unsupported messages get a readable body", () => {

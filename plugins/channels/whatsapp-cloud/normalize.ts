@@ -100,7 +100,10 @@ export function normalizeWhatsAppMessage(m: WaMessage, value: WaChangeValue, dep
       break;
     default: {
       const err = m.errors?.[0];
-      msg.body = unsupportedText(m.unsupported?.type ?? (m.type === "unsupported" || m.type === "unknown" ? undefined : m.type), err?.error_data?.details ?? err?.title);
+      msg.body = unsupportedText(
+        m.unsupported?.type ?? (m.type === "unsupported" || m.type === "unknown" ? undefined : m.type),
+        err?.error_data?.details ?? err?.title,
+      );
       data.unsupported = { type: m.unsupported?.type ?? m.type, ...(err?.code !== undefined ? { code: err.code } : {}) };
     }
   }

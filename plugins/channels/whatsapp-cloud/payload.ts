@@ -79,16 +79,40 @@ export const waMessageSchema = z.looseObject({
     .looseObject({
       catalog_id: text.optional(),
       text: text.optional(),
-      product_items: z.array(z.looseObject({ product_retailer_id: text, quantity: numberLike, item_price: numberLike.optional(), currency: text.optional() })).optional(),
+      product_items: z
+        .array(z.looseObject({ product_retailer_id: text, quantity: numberLike, item_price: numberLike.optional(), currency: text.optional() }))
+        .optional(),
     })
     .optional(),
-  system: z.looseObject({ body: text.optional(), type: text.optional(), new_wa_id: text.optional(), wa_id: text.optional(), identity: text.optional(), user: text.optional() }).optional(),
+  system: z
+    .looseObject({
+      body: text.optional(),
+      type: text.optional(),
+      new_wa_id: text.optional(),
+      wa_id: text.optional(),
+      identity: text.optional(),
+      user: text.optional(),
+    })
+    .optional(),
   referral: z.looseObject({ headline: text.optional(), body: text.optional(), source_url: text.optional(), source_type: text.optional() }).optional(),
   context: z
-    .looseObject({ from: text.optional(), id: text.optional(), forwarded: z.boolean().optional(), frequently_forwarded: z.boolean().optional(), referred_product: record.optional() })
+    .looseObject({
+      from: text.optional(),
+      id: text.optional(),
+      forwarded: z.boolean().optional(),
+      frequently_forwarded: z.boolean().optional(),
+      referred_product: record.optional(),
+    })
     .optional(),
   errors: z
-    .array(z.looseObject({ code: z.number().optional(), title: text.optional(), message: text.optional(), error_data: z.looseObject({ details: text.optional() }).optional() }))
+    .array(
+      z.looseObject({
+        code: z.number().optional(),
+        title: text.optional(),
+        message: text.optional(),
+        error_data: z.looseObject({ details: text.optional() }).optional(),
+      }),
+    )
     .optional(),
   unsupported: z.looseObject({ type: text.optional() }).optional(),
   /** smb_message_echoes only: the WhatsApp user the business app wrote to. */

@@ -123,7 +123,9 @@ export function createWhatsAppCloudSession(host: ChannelHost, config: WhatsAppCl
       deps.registry.register(live);
       try {
         host.status("OPENING");
-        const phone = await graph.get<{ display_phone_number?: string; verified_name?: string }>(`/${phoneId}`, { fields: "display_phone_number,verified_name" });
+        const phone = await graph.get<{ display_phone_number?: string; verified_name?: string }>(`/${phoneId}`, {
+          fields: "display_phone_number,verified_name",
+        });
         try {
           // Makes sure the business account's webhooks reach this app (idempotent). With PUBLIC_URL known, the
           // account's callback is pointed at this connection's endpoint too (Meta verifies it with a GET first).

@@ -28,7 +28,8 @@ async function post(payload: unknown): Promise<number> {
   return res.status;
 }
 const fixture = (name: string) => loadFixture(FIXTURES, name).payload;
-const message = (externalId: string) => t.ctx.db.selectFrom("messages").selectAll().where("connectionId", "=", connectionId).where("externalId", "=", externalId).executeTakeFirst();
+const message = (externalId: string) =>
+  t.ctx.db.selectFrom("messages").selectAll().where("connectionId", "=", connectionId).where("externalId", "=", externalId).executeTakeFirst();
 
 beforeAll(async () => {
   fake = await FakeGraph.start();
@@ -49,8 +50,15 @@ describe("into the store", () => {
     expect(row.number).toBe("15550783881");
     const config = JSON.parse(row.config);
     expect(config.verifyToken).toMatch(/^[A-Za-z0-9]{32}$/);
-    expect(t.ctx.channels.registry.redactConfig("whatsappapi", config)).toEqual({ phoneNumberId: FAKE_IDS.phoneNumberId, businessAccountId: FAKE_IDS.wabaId, verifyToken: config.verifyToken });
-    const verify = await t.request("GET", `/api/webhooks/whatsappapi/${connectionId}?hub.mode=subscribe&hub.challenge=987&hub.verify_token=${config.verifyToken}`);
+    expect(t.ctx.channels.registry.redactConfig("whatsappapi", config)).toEqual({
+      phoneNumberId: FAKE_IDS.phoneNumberId,
+      businessAccountId: FAKE_IDS.wabaId,
+      verifyToken: config.verifyToken,
+    });
+    const verify = await t.request(
+      "GET",
+      `/api/webhooks/whatsappapi/${connectionId}?hub.mode=subscribe&hub.challenge=987&hub.verify_token=${config.verifyToken}`,
+    );
     expect(verify.status).toBe(200);
     expect(await verify.text()).toBe("987");
   });
@@ -81,7 +89,11 @@ describe("into the store", () => {
   });
 
   test("location, contacts and an ad referral keep their kinds", async () => {
-    for (const [name, id] of [["location", "wamid.store-loc"], ["contacts", "wamid.store-vcard"], ["referral", "wamid.store-ad"]] as const) {
+    for (const [name, id] of [
+      ["location", "wamid.store-loc"],
+      ["contacts", "wamid.store-vcard"],
+      ["referral", "wamid.store-ad"],
+    ] as const) {
       const payload = fixture(name);
       payload.entry[0].changes[0].value.messages[0].id = id;
       expect(await post(payload)).toBe(200);
@@ -96,7 +108,11 @@ describe("into the store", () => {
 
   test("a redelivery is stored once", async () => {
     expect(await post(fixture("text"))).toBe(200);
-    const rows = await t.ctx.db.selectFrom("messages").select("id").where("externalId", "=", "wamid.HBgLMTY1MDM4Nzk0MzkVAgASGBQzQUFERjg0NDEzNDdFODU3MUMxMAA=").execute();
+    const rows = await t.ctx.db
+      .selectFrom("messages")
+      .select("id")
+      .where("externalId", "=", "wamid.HBgLMTY1MDM4Nzk0MzkVAgASGBQzQUFERjg0NDEzNDdFODU3MUMxMAA=")
+      .execute();
     expect(rows).toHaveLength(1);
   });
 });
@@ -126,7 +142,11 @@ describe("statuses on our messages", () => {
     const failed = fixture("status-failed");
     failed.entry[0].changes[0].value.statuses[0].id = doomed.externalId;
     expect(await post(failed)).toBe(200);
-    expect(await message(doomed.externalId!)).toMatchObject({ sendStatus: "failed", errorCode: "NOT_ON_CHANNEL", errorMessage: "Message undeliverable: Message Undeliverable. (#131026)" });
+    expect(await message(doomed.externalId!)).toMatchObject({
+      sendStatus: "failed",
+      errorCode: "NOT_ON_CHANNEL",
+      errorMessage: "Message undeliverable: Message Undeliverable. (#131026)",
+    });
   });
 });
 

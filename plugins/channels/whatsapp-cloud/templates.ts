@@ -11,7 +11,10 @@ import type { WhatsAppCloudConfig } from "./manifest";
 const MAX_PAGES = 20;
 
 /** The approved templates of the connection's business account, every page followed. */
-export async function listTemplates(config: Pick<WhatsAppCloudConfig, "businessAccountId" | "accessToken">, env: Pick<MetaEnv, "graphUrl" | "fetch">): Promise<ChannelTemplate[]> {
+export async function listTemplates(
+  config: Pick<WhatsAppCloudConfig, "businessAccountId" | "accessToken">,
+  env: Pick<MetaEnv, "graphUrl" | "fetch">,
+): Promise<ChannelTemplate[]> {
   const graph = new GraphClient({ baseUrl: env.graphUrl, fetch: env.fetch, accessToken: config.accessToken, auth: "bearer" });
   const out: ChannelTemplate[] = [];
   let next: string | undefined = `/${config.businessAccountId}/message_templates`;
@@ -20,7 +23,14 @@ export async function listTemplates(config: Pick<WhatsAppCloudConfig, "businessA
     const res: { data?: any[]; paging?: { next?: string } } = await graph.get(next, query);
     for (const t of res.data ?? []) {
       if (t?.status && t.status !== "APPROVED") continue;
-      out.push({ id: String(t.id), name: String(t.name), language: String(t.language), status: String(t.status ?? "APPROVED"), category: t.category, components: Array.isArray(t.components) ? t.components : [] });
+      out.push({
+        id: String(t.id),
+        name: String(t.name),
+        language: String(t.language),
+        status: String(t.status ?? "APPROVED"),
+        category: t.category,
+        components: Array.isArray(t.components) ? t.components : [],
+      });
     }
     next = res.paging?.next;
     query = undefined; // the next link carries its own query

@@ -19,7 +19,13 @@ describe("vCard", () => {
   });
 
   test("a vCard written by a phone (folded lines, item prefixes) parses", () => {
-    const text = "BEGIN:VCARD\nVERSION:3.0\nN:Silva;Maria;;;\nFN:Maria\n  Silva\nitem1.TEL;waid=5511999998888:+55 11 99999-8888\nitem1.X-ABLabel:Celular\nEND:VCARD";
-    expect(parseVCard(text)).toEqual([{ name: { last_name: "Silva", first_name: "Maria", formatted_name: "Maria Silva" }, phones: [{ phone: "+55 11 99999-8888", type: "CELL", wa_id: "5511999998888" }] }]);
+    const text =
+      "BEGIN:VCARD\nVERSION:3.0\nN:Silva;Maria;;;\nFN:Maria\n  Silva\nitem1.TEL;waid=5511999998888:+55 11 99999-8888\nitem1.X-ABLabel:Celular\nEND:VCARD";
+    expect(parseVCard(text)).toEqual([
+      {
+        name: { last_name: "Silva", first_name: "Maria", formatted_name: "Maria Silva" },
+        phones: [{ phone: "+55 11 99999-8888", type: "CELL", wa_id: "5511999998888" }],
+      },
+    ]);
   });
 });

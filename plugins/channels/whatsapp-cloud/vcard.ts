@@ -29,7 +29,13 @@ function cardToVCard(card: WaContactCard): string {
   const lines = ["BEGIN:VCARD", "VERSION:3.0"];
   lines.push(`N:${[n.last_name, n.first_name, n.middle_name, n.prefix, n.suffix].map((x) => esc(x ?? "")).join(";")}`);
   lines.push(`FN:${esc(cardName(card))}`);
-  if (card.org?.company || card.org?.department) lines.push(`ORG:${[card.org.company, card.org.department].filter(Boolean).map((x) => esc(x!)).join(";")}`);
+  if (card.org?.company || card.org?.department)
+    lines.push(
+      `ORG:${[card.org.company, card.org.department]
+        .filter(Boolean)
+        .map((x) => esc(x!))
+        .join(";")}`,
+    );
   if (card.org?.title) lines.push(`TITLE:${esc(card.org.title)}`);
   for (const p of card.phones ?? []) {
     if (!p.phone && !p.wa_id) continue;

@@ -40,7 +40,15 @@ const DELIVERY_EXAMPLE = {
             messaging_product: "whatsapp",
             metadata: { display_phone_number: "15550783881", phone_number_id: "106540352242922" },
             contacts: [{ profile: { name: "Sheena Nelson" }, wa_id: "16505551234" }],
-            messages: [{ from: "16505551234", id: "wamid.HBgLMTY1MDUwNzY1MjAVAgASGBQzQTRBNjU5OUFFRTAzODEwMTQ0RgA=", timestamp: "1749416383", type: "text", text: { body: "Does it come in another color?" } }],
+            messages: [
+              {
+                from: "16505551234",
+                id: "wamid.HBgLMTY1MDUwNzY1MjAVAgASGBQzQTRBNjU5OUFFRTAzODEwMTQ0RgA=",
+                timestamp: "1749416383",
+                type: "text",
+                text: { body: "Does it come in another color?" },
+              },
+            ],
           },
         },
       ],

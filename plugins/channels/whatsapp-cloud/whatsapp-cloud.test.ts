@@ -5,7 +5,16 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import type { ChannelSession, OutboundMessage } from "../../../src/channels/adapter";
-import { createFakeHost, deliver, FAKE_IDS, FakeGraph, serveWebhooks, verifySubscription, type FakeHost, type WebhookServer } from "../../../tests/fakes/meta-graph";
+import {
+  createFakeHost,
+  deliver,
+  FAKE_IDS,
+  FakeGraph,
+  serveWebhooks,
+  verifySubscription,
+  type FakeHost,
+  type WebhookServer,
+} from "../../../tests/fakes/meta-graph";
 import { loadFixture } from "./fixtures/load";
 import { createWhatsAppCloudPlugin, type WhatsAppCloudPlugin, whatsappCloudConfigSchema } from "./index";
 
@@ -29,7 +38,13 @@ const config = whatsappCloudConfigSchema.parse({
   verifyToken: VERIFY,
 });
 
-const out = (o: Partial<OutboundMessage> = {}): OutboundMessage => ({ messageId: 1, ticketId: 1, to: { chatId: USER, isGroup: false, number: USER }, body: "", ...o });
+const out = (o: Partial<OutboundMessage> = {}): OutboundMessage => ({
+  messageId: 1,
+  ticketId: 1,
+  to: { chatId: USER, isGroup: false, number: USER },
+  body: "",
+  ...o,
+});
 const fixture = (name: string) => loadFixture(FIXTURES, name).payload;
 
 beforeAll(async () => {
@@ -214,7 +229,11 @@ describe("statuses become acks", () => {
     await deliver(url, fixture("status-failed-window"), APP_SECRET);
     expect(fh.acks.map((a) => [a.ack, a.error?.code, a.error?.message])).toEqual([
       [0, "NOT_ON_CHANNEL", "Message undeliverable: Message Undeliverable. (#131026)"],
-      [0, "OUTSIDE_WINDOW", "Re-engagement message: Message failed to send because more than 24 hours have passed since the customer last replied to this number. (#131047)"],
+      [
+        0,
+        "OUTSIDE_WINDOW",
+        "Re-engagement message: Message failed to send because more than 24 hours have passed since the customer last replied to this number. (#131047)",
+      ],
     ]);
   });
 });
@@ -226,7 +245,13 @@ describe("outbound: the exact requests", () => {
     const { externalId } = await session.send(out({ body: "Yes, in green and blue." }));
     expect(externalId).toStartWith("wamid.");
     expect(sent().headers.authorization).toBe(`Bearer ${FAKE_IDS.waToken}`);
-    expect(sent().json).toEqual({ messaging_product: "whatsapp", recipient_type: "individual", to: USER, type: "text", text: { preview_url: false, body: "Yes, in green and blue." } });
+    expect(sent().json).toEqual({
+      messaging_product: "whatsapp",
+      recipient_type: "individual",
+      to: USER,
+      type: "text",
+      text: { preview_url: false, body: "Yes, in green and blue." },
+    });
   });
 
   test("a reply carries context.message_id; links turn the preview on", async () => {
@@ -243,21 +268,39 @@ describe("outbound: the exact requests", () => {
 
   test("image: uploaded (multipart) then sent by id with the caption", async () => {
     const bytes = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]);
-    await session.send(out({ body: "Our catalogue", media: { mime: "image/jpeg", name: "catalogue.jpg", size: bytes.length, kind: "image", read: async () => bytes, url: "/api/media/k?exp=1&sig=s" } }));
+    await session.send(
+      out({
+        body: "Our catalogue",
+        media: { mime: "image/jpeg", name: "catalogue.jpg", size: bytes.length, kind: "image", read: async () => bytes, url: "/api/media/k?exp=1&sig=s" },
+      }),
+    );
     const upload = fake.last("POST", `/${FAKE_IDS.phoneNumberId}/media`)!;
     expect(upload.form!.messaging_product).toBe("whatsapp");
     expect(upload.form!.type).toBe("image/jpeg");
     expect(upload.form!.file).toEqual({ name: "catalogue.jpg", type: "image/jpeg", bytes });
     const mediaId = (upload.response as { id: string }).id;
-    expect(sent().json).toEqual({ messaging_product: "whatsapp", recipient_type: "individual", to: USER, type: "image", image: { id: mediaId, caption: "Our catalogue" } });
+    expect(sent().json).toEqual({
+      messaging_product: "whatsapp",
+      recipient_type: "individual",
+      to: USER,
+      type: "image",
+      image: { id: mediaId, caption: "Our catalogue" },
+    });
   });
 
   test("document keeps its file name; audio takes no caption", async () => {
     const pdf = new TextEncoder().encode("%PDF-1.4");
-    await session.send(out({ body: "invoice.pdf", media: { mime: "application/pdf", name: "invoice.pdf", size: pdf.length, kind: "application", read: async () => pdf, url: "/m" } }));
+    await session.send(
+      out({
+        body: "invoice.pdf",
+        media: { mime: "application/pdf", name: "invoice.pdf", size: pdf.length, kind: "application", read: async () => pdf, url: "/m" },
+      }),
+    );
     expect(sent().json).toMatchObject({ type: "document", document: { filename: "invoice.pdf" } });
     expect(sent().json.document.caption).toBeUndefined();
-    await session.send(out({ body: "listen", media: { mime: "audio/ogg", name: "note.ogg", size: 3, kind: "audio", read: async () => new Uint8Array([1, 2, 3]), url: "/m" } }));
+    await session.send(
+      out({ body: "listen", media: { mime: "audio/ogg", name: "note.ogg", size: 3, kind: "audio", read: async () => new Uint8Array([1, 2, 3]), url: "/m" } }),
+    );
     expect(sent().json).toMatchObject({ type: "audio" });
     expect(sent().json.audio.caption).toBeUndefined();
   });
@@ -270,24 +313,62 @@ describe("outbound: the exact requests", () => {
       recipient_type: "individual",
       to: USER,
       type: "contacts",
-      contacts: [{ name: { last_name: "Johnson", first_name: "Barbara", formatted_name: "Barbara Johnson" }, phones: [{ phone: "+1 650-555-1234", type: "CELL", wa_id: "16505551234" }] }],
+      contacts: [
+        {
+          name: { last_name: "Johnson", first_name: "Barbara", formatted_name: "Barbara Johnson" },
+          phones: [{ phone: "+1 650-555-1234", type: "CELL", wa_id: "16505551234" }],
+        },
+      ],
     });
   });
 
   test("template (the core's template send)", async () => {
-    await session.send({ ...out({ body: "Olá Maria, seu pedido #1234 foi enviado." }), template: { name: "order_update", language: "pt_BR", components: [{ type: "body", parameters: [{ type: "text", text: "Maria" }, { type: "text", text: "#1234" }] }] } } as OutboundMessage);
+    await session.send({
+      ...out({ body: "Olá Maria, seu pedido #1234 foi enviado." }),
+      template: {
+        name: "order_update",
+        language: "pt_BR",
+        components: [
+          {
+            type: "body",
+            parameters: [
+              { type: "text", text: "Maria" },
+              { type: "text", text: "#1234" },
+            ],
+          },
+        ],
+      },
+    } as OutboundMessage);
     expect(sent().json).toEqual({
       messaging_product: "whatsapp",
       recipient_type: "individual",
       to: USER,
       type: "template",
-      template: { name: "order_update", language: { code: "pt_BR" }, components: [{ type: "body", parameters: [{ type: "text", text: "Maria" }, { type: "text", text: "#1234" }] }] },
+      template: {
+        name: "order_update",
+        language: { code: "pt_BR" },
+        components: [
+          {
+            type: "body",
+            parameters: [
+              { type: "text", text: "Maria" },
+              { type: "text", text: "#1234" },
+            ],
+          },
+        ],
+      },
     });
   });
 
   test("reaction and its removal", async () => {
     await session.react!({ externalId: "wamid.THEIRS", chatId: USER, fromMe: false }, "❤️");
-    expect(sent().json).toEqual({ messaging_product: "whatsapp", recipient_type: "individual", to: USER, type: "reaction", reaction: { message_id: "wamid.THEIRS", emoji: "❤️" } });
+    expect(sent().json).toEqual({
+      messaging_product: "whatsapp",
+      recipient_type: "individual",
+      to: USER,
+      type: "reaction",
+      reaction: { message_id: "wamid.THEIRS", emoji: "❤️" },
+    });
     await session.react!({ externalId: "wamid.THEIRS", chatId: USER, fromMe: false }, "");
     expect(sent().json.reaction).toEqual({ message_id: "wamid.THEIRS", emoji: "" });
   });
@@ -330,7 +411,10 @@ describe("errors", () => {
     fake.failNext({ path: /\/messages$/ }, "wabaRateLimit");
     await expect(session.send(out({ body: "hi" }))).rejects.toMatchObject({ code: "RATE_LIMITED" });
     fake.failNext({ path: /\/messages$/ }, "undeliverable");
-    await expect(session.send(out({ body: "hi" }))).rejects.toMatchObject({ code: "NOT_ON_CHANNEL", message: "(#131026) Message Undeliverable: Message Undeliverable." });
+    await expect(session.send(out({ body: "hi" }))).rejects.toMatchObject({
+      code: "NOT_ON_CHANNEL",
+      message: "(#131026) Message Undeliverable: Message Undeliverable.",
+    });
     expect(fh.lost).toEqual([]);
   });
 
@@ -352,7 +436,8 @@ describe("templates", () => {
 
   test("every page is followed", async () => {
     const local = await FakeGraph.start();
-    for (let i = 0; i < 130; i++) local.addTemplate(FAKE_IDS.wabaId, { id: String(9000 + i), name: `t_${i}`, language: "es", status: "APPROVED", category: "UTILITY", components: [] });
+    for (let i = 0; i < 130; i++)
+      local.addTemplate(FAKE_IDS.wabaId, { id: String(9000 + i), name: `t_${i}`, language: "es", status: "APPROVED", category: "UTILITY", components: [] });
     const p = createWhatsAppCloudPlugin({ env: { graphUrl: local.url } });
     const list = await p.templates!.list(config);
     expect(list).toHaveLength(132);
@@ -362,9 +447,16 @@ describe("templates", () => {
 
   test("templates.render: the BODY with the body parameters sent (text, currency and date fallbacks)", async () => {
     const [hello, order] = await plugin.templates!.list(config);
-    const body = (...parameters: unknown[]) => [{ type: "header", parameters: [{ type: "text", text: "not the body" }] }, { type: "body", parameters }];
-    expect(plugin.templates!.render(order!, body({ type: "text", text: "Maria" }, { type: "text", text: "#1234" }))).toBe("Olá Maria, seu pedido #1234 foi enviado.");
-    expect(plugin.templates!.render(order!, body({ type: "currency", currency: { fallback_value: "R$ 10,00", code: "BRL", amount_1000: 10000 } }))).toBe("Olá R$ 10,00, seu pedido {{2}} foi enviado.");
+    const body = (...parameters: unknown[]) => [
+      { type: "header", parameters: [{ type: "text", text: "not the body" }] },
+      { type: "body", parameters },
+    ];
+    expect(plugin.templates!.render(order!, body({ type: "text", text: "Maria" }, { type: "text", text: "#1234" }))).toBe(
+      "Olá Maria, seu pedido #1234 foi enviado.",
+    );
+    expect(plugin.templates!.render(order!, body({ type: "currency", currency: { fallback_value: "R$ 10,00", code: "BRL", amount_1000: 10000 } }))).toBe(
+      "Olá R$ 10,00, seu pedido {{2}} foi enviado.",
+    );
     expect(plugin.templates!.render(order!)).toBe("Olá {{1}}, seu pedido {{2}} foi enviado.");
     expect(plugin.templates!.render(hello!)).toStartWith("Welcome and congratulations!!");
   });

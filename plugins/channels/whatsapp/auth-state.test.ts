@@ -38,7 +38,13 @@ describe("whatsapp auth state in the host's key-value store", () => {
       "app-state-sync-key": { AAAA: { keyData: Buffer.from([5, 6]), timestamp: 1732579200000 } },
       "lid-mapping": { "5511912345678": "204981163454231" },
     });
-    expect([...store.data.keys()].sort()).toEqual(["app-state-sync-key-AAAA", "lid-mapping-5511912345678", "pre-key-1", "pre-key-2", "session-5511987654321.0"]);
+    expect([...store.data.keys()].sort()).toEqual([
+      "app-state-sync-key-AAAA",
+      "lid-mapping-5511912345678",
+      "pre-key-1",
+      "pre-key-2",
+      "session-5511987654321.0",
+    ]);
     const pre = await state.keys.get("pre-key", ["1", "3"]);
     expect(Object.keys(pre)).toEqual(["1"]);
     expect(Buffer.from(pre["1"]!.private)).toEqual(Buffer.from([2]));
@@ -79,7 +85,9 @@ describe("whatsapp auth state in the host's key-value store", () => {
 describe("whatsapp: the real Baileys socket takes this auth state", () => {
   test("makeWASocket starts on our store and logger; unreachable server -> OPENING, then start rejects TEMPORARY", async () => {
     const { host, rec } = createFakeHost();
-    const session = new WhatsAppSession(host, whatsappConfigSchema.parse({}), { socket: createBaileysSocket({ waWebSocketUrl: "ws://127.0.0.1:9/ws/chat", connectTimeoutMs: 3_000 }) });
+    const session = new WhatsAppSession(host, whatsappConfigSchema.parse({}), {
+      socket: createBaileysSocket({ waWebSocketUrl: "ws://127.0.0.1:9/ws/chat", connectTimeoutMs: 3_000 }),
+    });
     await expect(session.start()).rejects.toMatchObject({ code: "TEMPORARY" });
     expect(rec.status).toEqual([{ status: "OPENING" }]);
     expect(rec.lost).toEqual([]);

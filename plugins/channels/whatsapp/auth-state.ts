@@ -59,9 +59,7 @@ export async function useKeyValueAuthState(store: KeyValueStore): Promise<Stored
   return {
     state: { creds, keys },
     saveCreds() {
-      writes = writes
-        .catch(() => undefined)
-        .then(() => (cleared ? undefined : store.set(CREDS_KEY, serialize(creds))));
+      writes = writes.catch(() => undefined).then(() => (cleared ? undefined : store.set(CREDS_KEY, serialize(creds))));
       return writes;
     },
     async clear() {

@@ -17,7 +17,12 @@ runChannelContract("whatsapp (baileys, fake socket)", async () => {
     connect,
     async deliverText({ externalId, from, name, body }) {
       sockets.last.upsert([
-        { key: { remoteJid: `${from}@s.whatsapp.net`, id: externalId, fromMe: false }, message: { conversation: body }, messageTimestamp: 1732579200, ...(name ? { pushName: name } : {}) },
+        {
+          key: { remoteJid: `${from}@s.whatsapp.net`, id: externalId, fromMe: false },
+          message: { conversation: body },
+          messageTimestamp: 1732579200,
+          ...(name ? { pushName: name } : {}),
+        },
       ]);
     },
     identityOf: (from) => `${from}@s.whatsapp.net`,
@@ -28,7 +33,9 @@ runChannelContract("whatsapp (baileys, fake socket)", async () => {
     },
     async deliverAck(externalId, ack) {
       // Our ack n is WhatsApp's status n + 1 (acks.ts).
-      sockets.last.emit("messages.update", [{ key: { remoteJid: "x@s.whatsapp.net", id: externalId, fromMe: true }, update: { status: (ack + 1) as proto.WebMessageInfo.Status } }]);
+      sockets.last.emit("messages.update", [
+        { key: { remoteJid: "x@s.whatsapp.net", id: externalId, fromMe: true }, update: { status: (ack + 1) as proto.WebMessageInfo.Status } },
+      ]);
     },
     async failNextSend() {
       sockets.last.nextSendErrors.push(boom(429, "rate-overlimit"));

@@ -108,7 +108,10 @@ describe("whatsapp session: inbound through the socket into the host", () => {
 
   test("without host.mergeChats the LID map still works (the core just is not told)", async () => {
     const t = await connectedSession({ pictures: false, extras: false });
-    t.sockets.last.upsert([decodeFixture("lid-sender"), { ...decodeFixture("lid-sender-unknown"), key: { ...decodeFixture("lid-sender-unknown").key, id: "X" } }]);
+    t.sockets.last.upsert([
+      decodeFixture("lid-sender"),
+      { ...decodeFixture("lid-sender-unknown"), key: { ...decodeFixture("lid-sender-unknown").key, id: "X" } },
+    ]);
     await t.session.idle();
     expect(t.rec.inbound.map((e) => e.chat.id)).toEqual([PN2, PN2]);
   });
@@ -163,15 +166,30 @@ describe("whatsapp session: acks", () => {
 
 describe("whatsapp session: calls", () => {
   test("calls refused by config: rejected, logged in the chat, and answered with the configured text (deterministic id)", async () => {
-    const t = await connectedSession({ pictures: false, config: { acceptCallWhatsapp: "disabled", acceptCallWhatsappMessage: "Não atendemos ligações, escreva aqui." } });
+    const t = await connectedSession({
+      pictures: false,
+      config: { acceptCallWhatsapp: "disabled", acceptCallWhatsappMessage: "Não atendemos ligações, escreva aqui." },
+    });
     t.sockets.last.call({ id: "CALL-1", from: PN, isVideo: true });
     await until(() => t.rec.inbound.length === 2);
     expect(t.sockets.last.rejectedCalls).toEqual([{ id: "CALL-1", from: PN }]);
-    expect(t.rec.inbound[0]).toMatchObject({ type: "message", externalId: "CALL-1", fromMe: false, kind: "call_log", body: "Rejected video call", chat: { id: PN } });
+    expect(t.rec.inbound[0]).toMatchObject({
+      type: "message",
+      externalId: "CALL-1",
+      fromMe: false,
+      kind: "call_log",
+      body: "Rejected video call",
+      chat: { id: PN },
+    });
     const reply = t.sockets.last.sent[0]!;
     expect(reply).toMatchObject({ jid: PN, content: { text: "Não atendemos ligações, escreva aqui." } });
     expect(reply.options?.messageId).toMatch(/^3EB0[0-9A-F]{18}$/);
-    expect(t.rec.inbound[1]).toMatchObject({ type: "message", externalId: reply.options!.messageId!, fromMe: true, body: "Não atendemos ligações, escreva aqui." });
+    expect(t.rec.inbound[1]).toMatchObject({
+      type: "message",
+      externalId: reply.options!.messageId!,
+      fromMe: true,
+      body: "Não atendemos ligações, escreva aqui.",
+    });
   });
 
   test("calls from a LID with callerPn are logged on the phone chat", async () => {

@@ -36,7 +36,10 @@ export class LidMap {
       ),
     ];
     if (!users.length) return;
-    const found = await this.keys.get("lid-mapping", users.map((u) => `${u}_reverse`));
+    const found = await this.keys.get(
+      "lid-mapping",
+      users.map((u) => `${u}_reverse`),
+    );
     for (const u of users) this.byLid.set(u, (found[`${u}_reverse`] as string | undefined) ?? null);
   }
 

@@ -108,13 +108,23 @@ describe("normalize: details", () => {
 
   test("interactive replies, polls and group calls become text", () => {
     const base = { key: { remoteJid: PN2, id: "X1", fromMe: false } };
-    expect(normalizeMessage({ ...base, message: { buttonsResponseMessage: { selectedButtonId: "b1", selectedDisplayText: "Sim" } } } as WAMessage)).toMatchObject({ body: "Sim" });
+    expect(
+      normalizeMessage({ ...base, message: { buttonsResponseMessage: { selectedButtonId: "b1", selectedDisplayText: "Sim" } } } as WAMessage),
+    ).toMatchObject({ body: "Sim" });
     expect(normalizeMessage({ ...base, message: { listResponseMessage: { title: "Plano B" } } } as WAMessage)).toMatchObject({ body: "Plano B" });
-    expect(normalizeMessage({ ...base, message: { pollCreationMessageV3: { name: "Qual dia?", options: [{ optionName: "Seg" }, { optionName: "Ter" }] } } } as WAMessage)).toMatchObject({
+    expect(
+      normalizeMessage({
+        ...base,
+        message: { pollCreationMessageV3: { name: "Qual dia?", options: [{ optionName: "Seg" }, { optionName: "Ter" }] } },
+      } as WAMessage),
+    ).toMatchObject({
       body: "Qual dia?\n- Seg\n- Ter",
       data: { poll: true },
     });
-    expect(normalizeMessage({ ...base, message: { call: { callKey: new Uint8Array([1]) } } } as WAMessage)).toMatchObject({ kind: "call_log", body: "Voice call" });
+    expect(normalizeMessage({ ...base, message: { call: { callKey: new Uint8Array([1]) } } } as WAMessage)).toMatchObject({
+      kind: "call_log",
+      body: "Voice call",
+    });
   });
 
   test("textOf reads what an edit can change", () => {

@@ -179,7 +179,8 @@ function formatDuration(secs: number): string {
 // -------------------------------------------------------------------------------------------------------------
 // Content
 
-type MessagePart = Pick<InboundMessage, "body"> & Partial<Pick<InboundMessage, "media" | "quotedExternalId" | "vCard" | "location" | "kind" | "data" | "isForwarded">>;
+type MessagePart = Pick<InboundMessage, "body"> &
+  Partial<Pick<InboundMessage, "media" | "quotedExternalId" | "vCard" | "location" | "kind" | "data" | "isForwarded">>;
 
 function messageOf(m: WAMessage, c: Content, ctx: NormalizeContext): MessagePart | null {
   const type = contentType(c);
@@ -244,7 +245,10 @@ function partOf(m: WAMessage, c: Content, type: string | undefined, ctx: Normali
       return { body: "", media: media(c.stickerMessage?.mimetype ?? "image/webp"), data: { sticker: true } };
     case "locationMessage": {
       const l = c.locationMessage!;
-      return { body: l.comment ?? "", location: compact({ latitude: l.degreesLatitude ?? 0, longitude: l.degreesLongitude ?? 0, name: l.name, address: l.address }) };
+      return {
+        body: l.comment ?? "",
+        location: compact({ latitude: l.degreesLatitude ?? 0, longitude: l.degreesLongitude ?? 0, name: l.name, address: l.address }),
+      };
     }
     case "liveLocationMessage": {
       const l = c.liveLocationMessage!;

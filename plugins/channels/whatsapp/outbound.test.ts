@@ -22,7 +22,9 @@ describe("whatsapp outbound: the payload Baileys' sendMessage receives", () => {
     const res = await t.session.send(message({ body: "Seu pedido https://loja.test/p/1 saiu" }));
     const id = outboundMessageId(CONN, 42);
     expect(res).toEqual({ externalId: id });
-    expect(t.sockets.last.sent).toEqual([{ jid: PN, content: { text: "Seu pedido https://loja.test/p/1 saiu", linkPreview: null }, options: { messageId: id } }]);
+    expect(t.sockets.last.sent).toEqual([
+      { jid: PN, content: { text: "Seu pedido https://loja.test/p/1 saiu", linkPreview: null }, options: { messageId: id } },
+    ]);
   });
 
   test("image and video with captions; the caption is left out when the body is only the file name", async () => {
@@ -64,7 +66,15 @@ describe("whatsapp outbound: the payload Baileys' sendMessage receives", () => {
     await t.session.send(message({ messageId: 44, body: "", location: { latitude: -23.5613, longitude: -46.6565, name: "Loja Paulista" } }));
     expect(t.sockets.last.sent.map((s) => s.content)).toEqual([
       { contacts: { displayName: "Bruno Lima", contacts: [{ displayName: "Bruno Lima", vcard: one }] } },
-      { contacts: { displayName: "2 contacts", contacts: [{ displayName: "Bruno Lima", vcard: one }, { displayName: "Carla Dias", vcard: two }] } },
+      {
+        contacts: {
+          displayName: "2 contacts",
+          contacts: [
+            { displayName: "Bruno Lima", vcard: one },
+            { displayName: "Carla Dias", vcard: two },
+          ],
+        },
+      },
       { location: { degreesLatitude: -23.5613, degreesLongitude: -46.6565, name: "Loja Paulista" } },
     ]);
   });
@@ -73,10 +83,17 @@ describe("whatsapp outbound: the payload Baileys' sendMessage receives", () => {
     const t = await connectedSession();
     await t.session.send(message({ quoted: { externalId: "3A1", chatId: PN, fromMe: false, body: "É o pedido 1234?" } }));
     await t.session.send(
-      message({ messageId: 43, to: { chatId: GROUP, isGroup: true }, quoted: { externalId: "3A2", chatId: GROUP, fromMe: false, participant: "5511912345678@s.whatsapp.net" } }),
+      message({
+        messageId: 43,
+        to: { chatId: GROUP, isGroup: true },
+        quoted: { externalId: "3A2", chatId: GROUP, fromMe: false, participant: "5511912345678@s.whatsapp.net" },
+      }),
     );
     const [a, b] = t.sockets.last.sent;
-    expect(a!.options).toEqual({ messageId: outboundMessageId(CONN, 42), quoted: { key: { remoteJid: PN, id: "3A1", fromMe: false }, message: { conversation: "É o pedido 1234?" } } });
+    expect(a!.options).toEqual({
+      messageId: outboundMessageId(CONN, 42),
+      quoted: { key: { remoteJid: PN, id: "3A1", fromMe: false }, message: { conversation: "É o pedido 1234?" } },
+    });
     expect(b!.jid).toBe(GROUP);
     expect(b!.options?.quoted).toEqual({
       key: { remoteJid: GROUP, id: "3A2", fromMe: false, participant: "5511912345678@s.whatsapp.net" },

@@ -208,7 +208,9 @@ describe("whatsapp session: closes", () => {
     await t.session.idle();
     expect(t.rec.lost.length).toBe(1);
     expect(t.rec.inbound).toEqual([]);
-    await expect(t.session.send({ messageId: 1, ticketId: 1, to: { chatId: "5511987654321@s.whatsapp.net", isGroup: false }, body: "x" })).rejects.toMatchObject({ code: "TEMPORARY" });
+    await expect(
+      t.session.send({ messageId: 1, ticketId: 1, to: { chatId: "5511987654321@s.whatsapp.net", isGroup: false }, body: "x" }),
+    ).rejects.toMatchObject({ code: "TEMPORARY" });
   });
 
   test("every other close reason is TEMPORARY too (connection replaced, bad session, service unavailable)", async () => {
@@ -237,8 +239,20 @@ describe("whatsapp session: closes", () => {
     await a.session.stop();
 
     const b = await connectedSession({ store }); // the core's restart: a new session on the same store
-    b.sockets.last.upsert([{ key: { remoteJid: "5511987654321@s.whatsapp.net", id: "OFFLINE1", fromMe: false }, message: { conversation: "enquanto estava fora" }, messageTimestamp: 1732579100 }], "append");
-    b.sockets.last.upsert([{ key: { remoteJid: "5511987654321@s.whatsapp.net", id: "LIVE1", fromMe: false }, message: { conversation: "agora" }, messageTimestamp: 1732579200 }], "notify");
+    b.sockets.last.upsert(
+      [
+        {
+          key: { remoteJid: "5511987654321@s.whatsapp.net", id: "OFFLINE1", fromMe: false },
+          message: { conversation: "enquanto estava fora" },
+          messageTimestamp: 1732579100,
+        },
+      ],
+      "append",
+    );
+    b.sockets.last.upsert(
+      [{ key: { remoteJid: "5511987654321@s.whatsapp.net", id: "LIVE1", fromMe: false }, message: { conversation: "agora" }, messageTimestamp: 1732579200 }],
+      "notify",
+    );
     await b.session.idle();
     expect(b.rec.inbound.map((e) => e.externalId)).toEqual(["OFFLINE1", "LIVE1"]);
   });

@@ -95,7 +95,6 @@ export class WhatsAppSession implements ChannelSession {
     });
   }
 
-
   // ---------------------------------------------------------------------------------------------------------
   // Lifecycle
 
@@ -315,7 +314,9 @@ export class WhatsAppSession implements ChannelSession {
   // Inbound (receive.ts), in the order Baileys emitted it
 
   private enqueue(fn: () => Promise<void>): void {
-    this.work = this.work.then(fn).catch((err) => this.log.error("whatsapp inbound failed", { err: err instanceof Error ? (err.stack ?? err.message) : String(err) }));
+    this.work = this.work
+      .then(fn)
+      .catch((err) => this.log.error("whatsapp inbound failed", { err: err instanceof Error ? (err.stack ?? err.message) : String(err) }));
   }
 
   // ---------------------------------------------------------------------------------------------------------

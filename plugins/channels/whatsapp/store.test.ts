@@ -23,7 +23,8 @@ describe("whatsapp end to end into the store", () => {
   afterEach(() => h.t.close());
 
   const db = () => h.t.ctx.db;
-  const row = (externalId: string) => db().selectFrom("messages").selectAll().where("connectionId", "=", connectionId).where("externalId", "=", externalId).executeTakeFirst();
+  const row = (externalId: string) =>
+    db().selectFrom("messages").selectAll().where("connectionId", "=", connectionId).where("externalId", "=", externalId).executeTakeFirst();
   const settle = async (externalId: string) => eventually(() => row(externalId));
 
   test("every message kind becomes a message row; media files are stored", async () => {
@@ -86,7 +87,13 @@ describe("whatsapp end to end into the store", () => {
     // One of ours, sent by an agent earlier, for the contact's reaction to point at.
     h.sockets.last.upsert([{ ...decodeFixture("from-me"), key: { remoteJid: PN, fromMe: true, id: "3EB0AAAABBBBCCCCDDDDEE" } } as WAMessage]);
     await settle("3EB0AAAABBBBCCCCDDDDEE");
-    h.sockets.last.upsert([decodeFixture("text-extended-reply"), decodeFixture("reaction"), decodeFixture("edit"), decodeFixture("edit-bare"), decodeFixture("revoke")]);
+    h.sockets.last.upsert([
+      decodeFixture("text-extended-reply"),
+      decodeFixture("reaction"),
+      decodeFixture("edit"),
+      decodeFixture("edit-bare"),
+      decodeFixture("revoke"),
+    ]);
     await settle("3A6F1B2C3D4E5F607182");
     await eventually(async () => (await row("3A2222222222222222B2"))?.isDeleted === 1);
     await h.t.ctx.channels.idle();

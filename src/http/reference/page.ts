@@ -70,10 +70,16 @@ export function renderReference() {
       ),
     );
     const body = el("div", { className: "body" });
-    for (const para of String(op.description ?? "").split("\n\n").filter(Boolean)) body.append(el("p", { text: para.replace(/\*\*/g, "") }));
+    for (const para of String(op.description ?? "")
+      .split("\n\n")
+      .filter(Boolean))
+      body.append(el("p", { text: para.replace(/\*\*/g, "") }));
     if (op.parameters?.length) {
       const table = el("table", {}, el("tr", {}, el("th", { text: "Parameter" }), el("th", { text: "In" }), el("th", { text: "Schema" })));
-      for (const p of op.parameters) table.append(el("tr", {}, el("td", { text: p.name + (p.required ? " *" : "") }), el("td", { text: p.in }), el("td", { text: JSON.stringify(p.schema) })));
+      for (const p of op.parameters)
+        table.append(
+          el("tr", {}, el("td", { text: p.name + (p.required ? " *" : "") }), el("td", { text: p.in }), el("td", { text: JSON.stringify(p.schema) })),
+        );
       body.append(el("h4", { text: "Parameters" }), table);
     }
     for (const [type, media] of Object.entries((op.requestBody?.content ?? {}) as Json)) {

@@ -29,11 +29,23 @@ describe("recording", () => {
     const id = await newTag(admin, "Vip");
     const before = await entries();
     t.clock.set(new Date("2031-02-03T04:05:06.000Z"));
-    const r = await t.json("PUT", `/api/tags/${id}`, { token: admin, body: { name: "Gold", color: "#123456" }, headers: { "x-forwarded-for": "203.0.113.7, 10.0.0.1" } });
+    const r = await t.json("PUT", `/api/tags/${id}`, {
+      token: admin,
+      body: { name: "Gold", color: "#123456" },
+      headers: { "x-forwarded-for": "203.0.113.7, 10.0.0.1" },
+    });
     expect(r.status).toBe(200);
     const added = (await entries()).slice(before.length);
     expect(added).toHaveLength(1);
-    expect(added[0]).toMatchObject({ companyId: 1, userId: 1, entity: "tag", entityId: String(id), action: "update", ip: "203.0.113.7", createdAt: "2031-02-03T04:05:06.000Z" });
+    expect(added[0]).toMatchObject({
+      companyId: 1,
+      userId: 1,
+      entity: "tag",
+      entityId: String(id),
+      action: "update",
+      ip: "203.0.113.7",
+      createdAt: "2031-02-03T04:05:06.000Z",
+    });
     expect(JSON.parse(added[0]!.before!)).toEqual({ name: "Vip" });
     expect(JSON.parse(added[0]!.after!)).toEqual({ name: "Gold" });
   });

@@ -36,7 +36,13 @@ describe("administration", () => {
     const admin = await login(t, ADMIN.email, ADMIN.password);
     const queue = await t.json("POST", "/api/queue", { token: admin, body: { name: "Vendas", color: "#00aa00" } });
 
-    const created = await oneEntry("POST", "/api/users", admin, { name: "Carla", email: "carla@test.local", password: "FirstPass1", queueIds: [queue.body.id] }, 201);
+    const created = await oneEntry(
+      "POST",
+      "/api/users",
+      admin,
+      { name: "Carla", email: "carla@test.local", password: "FirstPass1", queueIds: [queue.body.id] },
+      201,
+    );
     expect(created).toMatchObject({ companyId: 1, userId: 1, entity: "user", action: "create", before: null });
     expect(created.after).toMatchObject({ name: "Carla", email: "carla@test.local", passwordHash: REDACTED, queueIds: [queue.body.id], profile: "user" });
     const id = Number(created.entityId);
@@ -87,12 +93,26 @@ describe("administration", () => {
     const chan = createTestChannel();
     t = await createChannelTestApp({ plugins: [chan.plugin] });
     const admin = await login(t, ADMIN.email, ADMIN.password);
-    const created = await oneEntry("POST", "/api/whatsapp", admin, { name: "Loja", channel: "testchan", config: { apiKey: "first-api-secret", number: "5511" } }, 201);
-    expect(created).toMatchObject({ entity: "connection", action: "create", after: { name: "Loja", token: REDACTED, config: { apiKey: REDACTED, number: "5511" } } });
+    const created = await oneEntry(
+      "POST",
+      "/api/whatsapp",
+      admin,
+      { name: "Loja", channel: "testchan", config: { apiKey: "first-api-secret", number: "5511" } },
+      201,
+    );
+    expect(created).toMatchObject({
+      entity: "connection",
+      action: "create",
+      after: { name: "Loja", token: REDACTED, config: { apiKey: REDACTED, number: "5511" } },
+    });
     const id = Number(created.entityId);
     const firstToken = (await t.ctx.db.selectFrom("connections").select("token").where("id", "=", id).executeTakeFirstOrThrow()).token;
 
-    const edited = await oneEntry("PUT", `/api/whatsapp/${id}`, admin, { name: "Loja 2", regenerateToken: true, config: { apiKey: "second-api-secret", number: "5522" } });
+    const edited = await oneEntry("PUT", `/api/whatsapp/${id}`, admin, {
+      name: "Loja 2",
+      regenerateToken: true,
+      config: { apiKey: "second-api-secret", number: "5522" },
+    });
     expect(edited.before).toEqual({ name: "Loja", token: REDACTED, config: { apiKey: REDACTED, number: "5511", mode: "connect" } });
     expect(edited.after).toEqual({ name: "Loja 2", token: REDACTED, config: { apiKey: REDACTED, number: "5522", mode: "connect" } });
     const secondToken = (await t.ctx.db.selectFrom("connections").select("token").where("id", "=", id).executeTakeFirstOrThrow()).token;
@@ -112,15 +132,25 @@ describe("the inbox's data", () => {
     const admin = await login(t, ADMIN.email, ADMIN.password);
 
     const contact = await oneEntry("POST", "/api/contacts", admin, { name: "Maria", number: "5511987654321", extraInfo: [{ name: "CPF", value: "1" }] }, 201);
-    expect(contact).toMatchObject({ entity: "contact", action: "create", after: { name: "Maria", number: "5511987654321", extraInfo: [{ name: "CPF", value: "1" }] } });
+    expect(contact).toMatchObject({
+      entity: "contact",
+      action: "create",
+      after: { name: "Maria", number: "5511987654321", extraInfo: [{ name: "CPF", value: "1" }] },
+    });
     const edited = await oneEntry("PUT", `/api/contacts/${contact.entityId}`, admin, { name: "Maria S", extraInfo: [] });
     expect(edited).toMatchObject({ before: { name: "Maria", extraInfo: [{ name: "CPF", value: "1" }] }, after: { name: "Maria S", extraInfo: [] } });
-    expect(await oneEntry("PUT", `/api/contacts/block/${contact.entityId}`, admin, { active: false })).toMatchObject({ before: { active: 1 }, after: { active: 0 } });
+    expect(await oneEntry("PUT", `/api/contacts/block/${contact.entityId}`, admin, { active: false })).toMatchObject({
+      before: { active: 1 },
+      after: { active: 0 },
+    });
     expect(await oneEntry("DELETE", `/api/contacts/${contact.entityId}`, admin)).toMatchObject({ action: "delete", before: { name: "Maria S" }, after: null });
 
     const quick = await oneEntry("POST", "/api/quick-messages", admin, { shortcode: "oi", message: "Olá!" }, 201);
     expect(quick).toMatchObject({ entity: "quickMessage", action: "create", after: { shortcode: "oi", message: "Olá!" } });
-    expect(await oneEntry("PUT", `/api/quick-messages/${quick.entityId}`, admin, { message: "Oi!" })).toMatchObject({ before: { message: "Olá!" }, after: { message: "Oi!" } });
+    expect(await oneEntry("PUT", `/api/quick-messages/${quick.entityId}`, admin, { message: "Oi!" })).toMatchObject({
+      before: { message: "Olá!" },
+      after: { message: "Oi!" },
+    });
     expect(await oneEntry("DELETE", `/api/quick-messages/${quick.entityId}`, admin)).toMatchObject({ action: "delete", before: { shortcode: "oi" } });
   });
 
@@ -129,7 +159,12 @@ describe("the inbox's data", () => {
     const id = await w.inbound("5511000000001");
     await w.setTicket(id, { queueId: w.q1 });
     const accepted = await oneEntry("PUT", `/api/tickets/${id}`, w.agent.token, { status: "open" });
-    expect(accepted).toMatchObject({ entity: "ticket", action: "accept", before: { status: "pending", userId: null }, after: { status: "open", userId: w.agent.id } });
+    expect(accepted).toMatchObject({
+      entity: "ticket",
+      action: "accept",
+      before: { status: "pending", userId: null },
+      after: { status: "open", userId: w.agent.id },
+    });
 
     const moved = await oneEntry("PUT", `/api/tickets/${id}`, w.admin.token, { queueId: w.q2, userId: w.agent2.id, isTransfered: true });
     expect(moved).toMatchObject({ entityId: String(id), action: "transfer", userId: w.admin.id });

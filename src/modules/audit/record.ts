@@ -69,7 +69,5 @@ function changedFields(before: AuditFields | undefined, after: AuditFields | und
 function redact(value: unknown, secret: (key: string) => boolean): unknown {
   if (Array.isArray(value)) return value.map((v) => redact(v, secret));
   if (value === null || typeof value !== "object") return value;
-  return Object.fromEntries(
-    Object.entries(value).map(([k, v]) => [k, secret(k) && v !== null && v !== "" ? REDACTED : redact(v, secret)]),
-  );
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, secret(k) && v !== null && v !== "" ? REDACTED : redact(v, secret)]));
 }

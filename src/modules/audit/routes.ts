@@ -10,15 +10,13 @@ import { createAuditService } from "./service";
 export const auditRoutes = (ctx: AppContext) => {
   const audit = createAuditService(ctx);
   registerAuditPruning(ctx);
-  return new Elysia({ prefix: "/api", tags: ["Audit"] })
-    .use(authPlugin(ctx))
-    .get("/audit", ({ actor, query }) => audit.list(actor, query), {
-      auth: true,
-      query: listAuditQuery,
-      response: { 200: auditPageAnswer },
-      detail: doc("The audit log: who changed what and when, newest first, 20 a page", {
-        permission: "admins (their company's entries); the super user (every company's, or one company's with companyId)",
-        description: "Filters: entity, entityId, userId, action, and the time range from (inclusive) to (exclusive). Secrets are shown as \"[redacted]\".",
-      }),
-    });
+  return new Elysia({ prefix: "/api", tags: ["Audit"] }).use(authPlugin(ctx)).get("/audit", ({ actor, query }) => audit.list(actor, query), {
+    auth: true,
+    query: listAuditQuery,
+    response: { 200: auditPageAnswer },
+    detail: doc("The audit log: who changed what and when, newest first, 20 a page", {
+      permission: "admins (their company's entries); the super user (every company's, or one company's with companyId)",
+      description: 'Filters: entity, entityId, userId, action, and the time range from (inclusive) to (exclusive). Secrets are shown as "[redacted]".',
+    }),
+  });
 };

@@ -172,7 +172,11 @@ describe("session", () => {
 describe("signup", () => {
   const body = { name: "Maria", companyName: "Acme", email: "Maria@Acme.test", password: "secret1", phone: "5511999999999", planId: 1, companyId: 1 };
   const enable = () =>
-    t.ctx.db.insertInto("settings").values({ key: "userCreation", value: "enabled" }).onConflict((oc) => oc.column("key").doUpdateSet({ value: "enabled" })).execute();
+    t.ctx.db
+      .insertInto("settings")
+      .values({ key: "userCreation", value: "enabled" })
+      .onConflict((oc) => oc.column("key").doUpdateSet({ value: "enabled" }))
+      .execute();
 
   test("is disabled by default", async () => {
     const r = await t.json("POST", "/api/auth/signup", { body });
@@ -197,7 +201,14 @@ describe("signup", () => {
     await enable();
     const r = await t.json("POST", "/api/auth/signup", { body: { name: "M", companyName: "x".repeat(51), email: "bad", password: "123", phone: "" } });
     expect(r.status).toBe(400);
-    expect(r.body.fields).toMatchObject({ name: "Too Short!", companyName: "Too Long!", email: "Invalid email", password: "Too Short!", phone: "Required", planId: "Required" });
+    expect(r.body.fields).toMatchObject({
+      name: "Too Short!",
+      companyName: "Too Long!",
+      email: "Invalid email",
+      password: "Too Short!",
+      phone: "Required",
+      planId: "Required",
+    });
   });
 
   test("refuses a private plan and a duplicate email", async () => {
@@ -259,7 +270,9 @@ describe("password reset", () => {
     const good = codeFromMail();
     const wrong = good === "000000" ? "000001" : "000000";
     for (let i = 0; i < 5; i++) await t.json("POST", "/api/resetpasswords", { body: { email: ADMIN.email, token: wrong, password: "NewPass123" } });
-    expect((await t.json("POST", "/api/resetpasswords", { body: { email: ADMIN.email, token: good, password: "NewPass123" } })).body.error).toBe("ERR_RATE_LIMITED");
+    expect((await t.json("POST", "/api/resetpasswords", { body: { email: ADMIN.email, token: good, password: "NewPass123" } })).body.error).toBe(
+      "ERR_RATE_LIMITED",
+    );
     t.clock.advance(16 * 60 * 1000); // past the throttle window, within the code's 30 minutes
     const burnt = await t.json("POST", "/api/resetpasswords", { body: { email: ADMIN.email, token: good, password: "NewPass123" } });
     expect(burnt.body.error).toBe("ERR_INVALID_RESET_CODE");

@@ -37,7 +37,9 @@ describe("throttles under a parallel burst", () => {
   }, 60_000);
 
   test("100 simultaneous reset-code requests send at most the budget of mails", async () => {
-    const answers = await Promise.all(Array.from({ length: 100 }, () => t.json("POST", `/api/forgetpassword/${encodeURIComponent(ADMIN.email)}`, { headers: fromIp })));
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, () => t.json("POST", `/api/forgetpassword/${encodeURIComponent(ADMIN.email)}`, { headers: fromIp })),
+    );
     expect(count(statuses(answers), 200)).toBe(MAX);
     expect(count(statuses(answers), 429)).toBe(100 - MAX);
     expect(t.mails).toHaveLength(MAX);

@@ -56,13 +56,7 @@ export function insertSignupUser(db: Db, values: Insertable<UsersTable>) {
 // ---- password resets ------------------------------------------------------------------------------------------
 
 export function latestOpenReset(db: Db, userId: number) {
-  return db
-    .selectFrom("password_resets")
-    .selectAll()
-    .where("userId", "=", userId)
-    .where("usedAt", "is", null)
-    .orderBy("id", "desc")
-    .executeTakeFirst();
+  return db.selectFrom("password_resets").selectAll().where("userId", "=", userId).where("usedAt", "is", null).orderBy("id", "desc").executeTakeFirst();
 }
 
 /** A new code replaces any earlier one. */

@@ -61,7 +61,9 @@ export const authRoutes = (ctx: AppContext) => {
       },
       {
         response: { 200: sessionAnswer },
-        detail: doc("Renew the access token with the refresh cookie (rotated, single use)", { errors: { 401: "ERR_UNAUTHORIZED", 403: "ERR_SESSION_EXPIRED" } }),
+        detail: doc("Renew the access token with the refresh cookie (rotated, single use)", {
+          errors: { 401: "ERR_UNAUTHORIZED", 403: "ERR_SESSION_EXPIRED" },
+        }),
       },
     )
     .delete(

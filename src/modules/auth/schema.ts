@@ -1,12 +1,6 @@
 import { z } from "zod";
 
-export const email = z
-  .string({ error: "Required" })
-  .trim()
-  .toLowerCase()
-  .min(1, "Required")
-  .max(254, "Too Long!")
-  .pipe(z.email("Invalid email"));
+export const email = z.string({ error: "Required" }).trim().toLowerCase().min(1, "Required").max(254, "Too Long!").pipe(z.email("Invalid email"));
 
 export const password = z.string({ error: "Required" }).min(5, "Too Short!").max(50, "Too Long!");
 
@@ -32,7 +26,10 @@ export const signupBody = z.object({
 
 export const resetBody = z.object({
   email,
-  token: z.string({ error: "Required" }).trim().regex(/^[0-9]{6}$/, "Invalid code"),
+  token: z
+    .string({ error: "Required" })
+    .trim()
+    .regex(/^[0-9]{6}$/, "Invalid code"),
   password: strongPassword,
 });
 

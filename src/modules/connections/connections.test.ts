@@ -5,9 +5,8 @@ import { ADMIN } from "../../../tests/helpers/test-app";
 import { type ChannelTestApp, createChannelTestApp, createTestChannel, type TestChannel } from "../../../tests/helpers/test-channel";
 import { DEFAULT_SCHEDULES } from "../queues/schema";
 
-const PNG_1PX = Uint8Array.from(
-  atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="),
-  (c) => c.charCodeAt(0),
+const PNG_1PX = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="), (c) =>
+  c.charCodeAt(0),
 );
 
 /** Channel ids gated by a plan flag: test plugins stand in for the product's (an injected plugin replaces it). */
@@ -49,7 +48,13 @@ const setPlan = (values: Record<string, number>) => t.ctx.db.updateTable("plans"
 async function queue(companyId = 1, name = `Q${Math.random().toString(36).slice(2, 7)}`) {
   const r = await t.ctx.db
     .insertInto("queues")
-    .values({ companyId, name, color: `#${Math.floor(Math.random() * 0xffffff).toString(16).padStart(6, "0")}` })
+    .values({
+      companyId,
+      name,
+      color: `#${Math.floor(Math.random() * 0xffffff)
+        .toString(16)
+        .padStart(6, "0")}`,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   return r.id;
@@ -167,7 +172,16 @@ describe("POST /api/whatsapp", () => {
 
   test("fields nobody may set are ignored: companyId, token, status, number, qrcode, widgetKey, statusImportMessages", async () => {
     const b = await createCompany(t, { name: "B" });
-    const r = await create({ name: "Whitelist", companyId: b.companyId, token: "x".repeat(30), status: "CONNECTED", number: "1", qrcode: "Q", widgetKey: "w", statusImportMessages: "done" });
+    const r = await create({
+      name: "Whitelist",
+      companyId: b.companyId,
+      token: "x".repeat(30),
+      status: "CONNECTED",
+      number: "1",
+      qrcode: "Q",
+      widgetKey: "w",
+      statusImportMessages: "done",
+    });
     expect(r.status).toBe(201);
     const stored = await row(r.body.id);
     expect(stored.companyId).toBe(1);
@@ -261,7 +275,11 @@ describe("secrets", () => {
       const picker = await t.json("GET", "/api/whatsapp/filter", { token });
       expect(picker.body).toEqual([{ id: c.id, name: "Secreta", channel: "testchan", status: expect.any(String), isDefault: true }]);
     }
-    for (const text of [JSON.stringify(plainList.body), JSON.stringify(plainOne.body), JSON.stringify((await t.json("GET", "/api/whatsapp/filter", { token: admin })).body)]) {
+    for (const text of [
+      JSON.stringify(plainList.body),
+      JSON.stringify(plainOne.body),
+      JSON.stringify((await t.json("GET", "/api/whatsapp/filter", { token: admin })).body),
+    ]) {
       expect(text).not.toContain(c.token);
       expect(text).not.toContain("super-secret-key");
     }
@@ -477,7 +495,8 @@ describe("session routes", () => {
   });
 
   test("unknown ids answer 404", async () => {
-    for (const method of ["POST", "PUT", "DELETE"]) expect((await t.json(method, "/api/whatsappsession/4242", { token: admin })).body.error).toBe("ERR_NO_WAPP_FOUND");
+    for (const method of ["POST", "PUT", "DELETE"])
+      expect((await t.json(method, "/api/whatsappsession/4242", { token: admin })).body.error).toBe("ERR_NO_WAPP_FOUND");
   });
 });
 
@@ -597,7 +616,10 @@ describe("real time", () => {
     const saved = whatsappFrames().filter((f) => f.data.whatsapp?.name === "Ao vivo" && f.data.whatsapp?.token);
     expect(saved.length).toBeGreaterThan(0);
     const frame = saved.at(-1)!;
-    expect(frame.opts.shape(asActor("admin"), frame.data)).toMatchObject({ action: "update", whatsapp: { id: c.id, token: c.token, config: { apiKey: "live-secret" } } });
+    expect(frame.opts.shape(asActor("admin"), frame.data)).toMatchObject({
+      action: "update",
+      whatsapp: { id: c.id, token: c.token, config: { apiKey: "live-secret" } },
+    });
     expect(frame.opts.shape(asActor("user", "enabled"), frame.data).whatsapp.token).toBe(c.token);
     const plain = frame.opts.shape(asActor("user"), frame.data);
     expect(plain).toEqual({ action: "update", whatsapp: { id: c.id, name: "Ao vivo", channel: "testchan", status: expect.any(String), isDefault: true } });
@@ -659,7 +681,14 @@ describe("tenant isolation", () => {
   test("ids inside bodies are resolved within the company", async () => {
     const b = await createCompany(t, { name: "Outra" });
     const foreign = await queue(b.companyId);
-    const r = await create({ name: "Ids", queueIds: [foreign], sendIdQueue: foreign, timeSendQueue: 5, enableImportMessage: false, queueIdImportMessages: foreign });
+    const r = await create({
+      name: "Ids",
+      queueIds: [foreign],
+      sendIdQueue: foreign,
+      timeSendQueue: 5,
+      enableImportMessage: false,
+      queueIdImportMessages: foreign,
+    });
     expect(r.status).toBe(400);
     expect(r.body.fields).toMatchObject({ queueIds: "Not found", sendIdQueue: "Not found", queueIdImportMessages: "Not found" });
     const c = (await create({ name: "Ids ok" })).body;

@@ -108,7 +108,12 @@ export function toColumns(input: UpdateConnectionInput): Updateable<ConnectionsT
  * The plugin's config from the request: a secret field left out, null or blank keeps the stored value (the form never
  * receives secrets back, so it cannot resend them). Validated with the manifest's configSchema; errors as config.<key>.
  */
-export function resolveConfig(plugin: ChannelPlugin<any>, raw: Record<string, unknown>, stored: Record<string, unknown>, errors: FieldErrors): string | undefined {
+export function resolveConfig(
+  plugin: ChannelPlugin<any>,
+  raw: Record<string, unknown>,
+  stored: Record<string, unknown>,
+  errors: FieldErrors,
+): string | undefined {
   const merged: Record<string, unknown> = { ...raw };
   for (const key of plugin.manifest.secretFields) {
     const v = merged[key];

@@ -3,7 +3,18 @@ import { z } from "zod";
 import type { AppContext } from "../../context";
 import { authPlugin } from "../../http/auth";
 import { doc, idParams, messageAnswer, row } from "../../http/schemas";
-import { allQuery, connectionAnswer, connectionPickerAnswer, createConnectionBody, seenConnection, filterQuery, listQuery, mediaUploadBody, pairingBody, updateConnectionBody } from "./schema";
+import {
+  allQuery,
+  connectionAnswer,
+  connectionPickerAnswer,
+  createConnectionBody,
+  seenConnection,
+  filterQuery,
+  listQuery,
+  mediaUploadBody,
+  pairingBody,
+  updateConnectionBody,
+} from "./schema";
 import { createConnectionsService } from "./service";
 
 const params = idParams("id");
@@ -42,7 +53,9 @@ export const connectionsRoutes = (ctx: AppContext) => {
     .get("/whatsapp/all", ({ actor, query }) => connections.all(actor, query), {
       auth: true,
       query: allQuery,
-      response: { 200: z.union([z.array(connectionAnswer.extend({ companyName: z.string() })), row({ companies: z.array(z.unknown()), totals: z.unknown() })]) },
+      response: {
+        200: z.union([z.array(connectionAnswer.extend({ companyName: z.string() })), row({ companies: z.array(z.unknown()), totals: z.unknown() })]),
+      },
       detail: doc("Every company's connections without secrets, or with summary=1 the counts per company", {
         permission: "platform:manage (the super user)",
         errors: { 403: "ERR_NO_PERMISSION" },
@@ -66,7 +79,10 @@ export const connectionsRoutes = (ctx: AppContext) => {
         auth: true,
         body: createConnectionBody,
         response: { 201: connectionAnswer },
-        detail: doc("Add a connection of a channel", { permission: MANAGE, errors: { 403: ["ERR_NO_PERMISSION", "ERR_PLAN_FEATURE_DISABLED", "ERR_PLAN_LIMIT_CONNECTIONS"] } }),
+        detail: doc("Add a connection of a channel", {
+          permission: MANAGE,
+          errors: { 403: ["ERR_NO_PERMISSION", "ERR_PLAN_FEATURE_DISABLED", "ERR_PLAN_LIMIT_CONNECTIONS"] },
+        }),
       },
     )
     .put("/whatsapp/:id", ({ actor, params, body }) => connections.update(actor, params.id, body), {

@@ -54,8 +54,8 @@ const text = z.string({ error: MSG.invalid }).max(10_000, MSG.tooLong).nullable(
 /** ISO-8601 date-time with an offset (or Z); stored as UTC. "" clears. */
 const dateTime = z.preprocess(
   (v) => (v === "" ? null : v),
-  z
-    .iso.datetime({ offset: true, error: MSG.invalidDate })
+  z.iso
+    .datetime({ offset: true, error: MSG.invalidDate })
     .transform((s) => new Date(s).toISOString())
     .nullable(),
 );
@@ -92,9 +92,7 @@ export type ConnectionScheduleEntry = { weekday: string } & z.infer<typeof sched
 const schedules = z
   .array(scheduleEntry, { error: MSG.invalid })
   .refine((list) => list.length === 7 && new Set(list.map((e) => e.weekdayEn)).size === 7, "One entry for each day of the week")
-  .transform((list): ConnectionScheduleEntry[] =>
-    WEEKDAYS.map(({ weekdayEn, weekday }) => ({ weekday, ...list.find((e) => e.weekdayEn === weekdayEn)! })),
-  );
+  .transform((list): ConnectionScheduleEntry[] => WEEKDAYS.map(({ weekdayEn, weekday }) => ({ weekday, ...list.find((e) => e.weekdayEn === weekdayEn)! })));
 
 const name = z.string({ error: MSG.required }).trim().min(1, MSG.required).min(2, MSG.tooShort).max(50, MSG.tooLong);
 
@@ -148,10 +146,13 @@ const fields = {
  * widgetKey, statusImportMessages, greetingMediaAttachment (its own route).
  */
 export const updateConnectionBody = z.object({ ...fields, regenerateToken: z.boolean({ error: MSG.invalid }) }).partial();
-export const createConnectionBody = z.object(fields).partial().extend({
-  name,
-  channel: z.string({ error: MSG.required }).trim().min(1, MSG.required).max(50, MSG.invalid),
-});
+export const createConnectionBody = z
+  .object(fields)
+  .partial()
+  .extend({
+    name,
+    channel: z.string({ error: MSG.required }).trim().min(1, MSG.required).max(50, MSG.invalid),
+  });
 
 export type UpdateConnectionInput = z.infer<typeof updateConnectionBody>;
 export type CreateConnectionInput = z.infer<typeof createConnectionBody>;
@@ -160,7 +161,12 @@ const flag = z
   .enum(["0", "1", "true", "false"], { error: MSG.invalid })
   .optional()
   .transform((v) => (v === undefined ? undefined : v === "1" || v === "true"));
-const companyIdParam = z.coerce.number({ error: MSG.invalidId }).int(MSG.invalidId).positive(MSG.invalidId).max(Number.MAX_SAFE_INTEGER, MSG.invalidId).optional();
+const companyIdParam = z.coerce
+  .number({ error: MSG.invalidId })
+  .int(MSG.invalidId)
+  .positive(MSG.invalidId)
+  .max(Number.MAX_SAFE_INTEGER, MSG.invalidId)
+  .optional();
 
 /** GET /whatsapp: session=0 leaves the session data (qrcode) out; companyId only counts for the super user. */
 export const listQuery = z.object({ companyId: companyIdParam, session: flag });
@@ -180,24 +186,23 @@ export const pairingBody = z.object({
 
 /** A connection as its managers (token and secret plugin fields included) or its viewers (without them) see it. */
 export const connectionAnswer = row({
-    id: z.number(),
-    companyId: z.number(),
-    name: z.string(),
-    channel: z.string(),
-    number: z.string().nullable(),
-    status: z.string(),
-    qrcode: z.string().nullable().optional().meta({ description: "Left out with session=0" }),
-    lastError: z.string().nullable(),
-    isDefault: z.boolean(),
-    token: z.string().nullable().optional().meta({ description: "Managers only: the integrators' API token" }),
-    widgetKey: z.string().nullable(),
-    queueIds: z.array(z.number()),
-    queues: z.array(row({ id: z.number(), name: z.string() })),
-    config: z.record(z.string(), z.unknown()),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-  })
-  .meta({ id: "Connection" });
+  id: z.number(),
+  companyId: z.number(),
+  name: z.string(),
+  channel: z.string(),
+  number: z.string().nullable(),
+  status: z.string(),
+  qrcode: z.string().nullable().optional().meta({ description: "Left out with session=0" }),
+  lastError: z.string().nullable(),
+  isDefault: z.boolean(),
+  token: z.string().nullable().optional().meta({ description: "Managers only: the integrators' API token" }),
+  widgetKey: z.string().nullable(),
+  queueIds: z.array(z.number()),
+  queues: z.array(row({ id: z.number(), name: z.string() })),
+  config: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+}).meta({ id: "Connection" });
 /** What every agent's pickers get of a connection. */
 export const connectionPickerAnswer = z.object({ id: z.number(), name: z.string(), channel: z.string(), status: z.string(), isDefault: z.boolean() });
 /** Managers and viewers get the connection; a user who may not view connections gets the picker's fields. */

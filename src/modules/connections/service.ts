@@ -240,7 +240,8 @@ export function createConnectionsService(ctx: AppContext) {
         await audit(trx, actor, "update", auditedConnection(row, input.queueIds && storedQueueIds), id, input.queueIds);
       });
       saved(companyId, id);
-      const importChanged = state.enableImportMessage && (changed.has("enableImportMessage") || changed.has("importOldMessages") || changed.has("importRecentMessages"));
+      const importChanged =
+        state.enableImportMessage && (changed.has("enableImportMessage") || changed.has("importOldMessages") || changed.has("importRecentMessages"));
       const sessionReset = await renewSession(actor, row, { import: importChanged, config: config !== undefined && config !== row.config });
       return { ...(await view(actor, id, "manager")), sessionReset };
     },
@@ -333,7 +334,8 @@ export function createConnectionsService(ctx: AppContext) {
       assertCan(actor, "connections-page:addConnection");
       const row = await liveConnection(ctx.db, actor, id);
       assertChannelAllowed(actor, row.channel);
-      if (registry.get(row.channel)?.manifest.connect !== "qrcode") throw validationError({ channel: MSG.invalid }, "This channel does not pair by phone number");
+      if (registry.get(row.channel)?.manifest.connect !== "qrcode")
+        throw validationError({ channel: MSG.invalid }, "This channel does not pair by phone number");
       try {
         const code = await sessions.requestPairingCode(id, number);
         return { message: "Pairing code requested.", ...(code ? { code } : {}) };

@@ -55,9 +55,19 @@ const cases: Case[] = [
   ["name of 2 and 50 characters", () => ({ name: "Ok" }), {}],
   ["name of 50 characters", () => ({ name: "y".repeat(50) }), {}],
   // ratings (company setting userRating)
-  ["ratings on: no rating message, NPS expiry 0", () => ({ name: "Rating" }), { ratingMessage: "errorRatingMessage", expiresTicketNPS: "errorExpiresNPS" }, true],
+  [
+    "ratings on: no rating message, NPS expiry 0",
+    () => ({ name: "Rating" }),
+    { ratingMessage: "errorRatingMessage", expiresTicketNPS: "errorExpiresNPS" },
+    true,
+  ],
   ["ratings on: blank rating message", () => ({ name: "Rating", ratingMessage: "  ", expiresTicketNPS: 10 }), { ratingMessage: "errorRatingMessage" }, true],
-  ["ratings on: NPS expiry empty means 0", () => ({ name: "Rating", ratingMessage: "Nota?", expiresTicketNPS: "" }), { expiresTicketNPS: "errorExpiresNPS" }, true],
+  [
+    "ratings on: NPS expiry empty means 0",
+    () => ({ name: "Rating", ratingMessage: "Nota?", expiresTicketNPS: "" }),
+    { expiresTicketNPS: "errorExpiresNPS" },
+    true,
+  ],
   ["ratings on: both given", () => ({ name: "Rating", ratingMessage: "Nota?", expiresTicketNPS: 10 }), {}, true],
   ["ratings off: neither needed", () => ({ name: "Rating" }), {}],
   // queue redirect: time and queue both or neither
@@ -107,7 +117,11 @@ const cases: Case[] = [
   ["import: a date that is not ISO", () => ({ name: "Import", importOldMessages: "yesterday" }), { importOldMessages: "Invalid date" }],
   ["import: a date without a zone", () => ({ name: "Import", importRecentMessages: "2026-06-01T10:00:00" }), { importRecentMessages: "Invalid date" }],
   // collective vacation
-  ["vacation message without dates", () => ({ name: "Vacation", collectiveVacationMessage: "Férias" }), { collectiveVacationStart: "Required", collectiveVacationEnd: "Required" }],
+  [
+    "vacation message without dates",
+    () => ({ name: "Vacation", collectiveVacationMessage: "Férias" }),
+    { collectiveVacationStart: "Required", collectiveVacationEnd: "Required" },
+  ],
   ["vacation dates without a message are fine", () => ({ name: "Vacation", collectiveVacationStart: day(1), collectiveVacationEnd: day(5) }), {}],
   [
     "vacation starting 11 days ago",
@@ -124,8 +138,16 @@ const cases: Case[] = [
     () => ({ name: "Vacation", collectiveVacationMessage: "Férias", collectiveVacationStart: day(-12), collectiveVacationEnd: day(-11) }),
     { collectiveVacationStart: "errorCollectiveVacationStart", collectiveVacationEnd: "errorCollectiveVacationEnd" },
   ],
-  ["vacation from 10 days ago until today", () => ({ name: "Vacation", collectiveVacationMessage: "Férias", collectiveVacationStart: day(-10), collectiveVacationEnd: day(0) }), {}],
-  ["vacation of one day", () => ({ name: "Vacation", collectiveVacationMessage: "Férias", collectiveVacationStart: day(3), collectiveVacationEnd: day(3) }), {}],
+  [
+    "vacation from 10 days ago until today",
+    () => ({ name: "Vacation", collectiveVacationMessage: "Férias", collectiveVacationStart: day(-10), collectiveVacationEnd: day(0) }),
+    {},
+  ],
+  [
+    "vacation of one day",
+    () => ({ name: "Vacation", collectiveVacationMessage: "Férias", collectiveVacationStart: day(3), collectiveVacationEnd: day(3) }),
+    {},
+  ],
   ["vacation: a date that is not a date", () => ({ name: "Vacation", collectiveVacationStart: "31/12/2026" }), { collectiveVacationStart: "Invalid date" }],
   // time fields ##:##
   ["schedule time 8:00", () => ({ name: "Hours", schedules: week({ startTimeA: "8:00" }) }), { "schedules.0.startTimeA": "Invalid time" }],
@@ -227,7 +249,9 @@ describe("connection form validation (PUT: the stored values with the changes ov
     try {
       expect((await put(c.id, { name: "Old windows 2" })).status).toBe(200);
       // Resending the same values (the form sends every field) is not a change.
-      expect((await put(c.id, { collectiveVacationStart: c.collectiveVacationStart, importOldMessages: c.importOldMessages, enableImportMessage: true })).status).toBe(200);
+      expect(
+        (await put(c.id, { collectiveVacationStart: c.collectiveVacationStart, importOldMessages: c.importOldMessages, enableImportMessage: true })).status,
+      ).toBe(200);
       // New values are checked.
       expect((await put(c.id, { collectiveVacationStart: day(-5) })).body.fields).toEqual({ collectiveVacationStart: "errorCollectiveVacationStart" });
       expect((await put(c.id, { importOldMessages: iso(-710 * DAY) })).body.fields).toEqual({ importOldMessages: "errorImportOldMessages" });

@@ -69,24 +69,23 @@ export const pickerQuery = z.object({ searchParam: z.string({ error: "Invalid va
 export const blockBody = z.object({ active: z.boolean({ error: "Required" }) });
 
 export const contactAnswer = row({
-    id: z.number(),
-    name: z.string(),
-    number: z.string().meta({ description: "Masked for plain users when the company's LGPD setting hides numbers" }),
-    email: z.string().nullable(),
-    channel: z.string(),
-    isGroup: z.boolean(),
-    active: z.boolean(),
-    disableBot: z.boolean(),
-    acceptAudioMessage: z.boolean(),
-    lgpdAcceptedAt: z.string().nullable(),
-    urlPicture: z.string().nullable(),
-    whatsappId: z.number().nullable(),
-    whatsapp: row({ id: z.number(), name: z.string(), channel: z.string().nullable() }).nullable(),
-    tags: z.array(tagRef),
-    extraInfo: z.array(z.object({ id: z.number(), name: z.string(), value: z.string() })).optional(),
-    companyId: z.number(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-  })
-  .meta({ id: "Contact" });
+  id: z.number(),
+  name: z.string(),
+  number: z.string().meta({ description: "Masked for plain users when the company's LGPD setting hides numbers" }),
+  email: z.string().nullable(),
+  channel: z.string(),
+  isGroup: z.boolean(),
+  active: z.boolean(),
+  disableBot: z.boolean(),
+  acceptAudioMessage: z.boolean(),
+  lgpdAcceptedAt: z.string().nullable(),
+  urlPicture: z.string().nullable(),
+  whatsappId: z.number().nullable(),
+  whatsapp: row({ id: z.number(), name: z.string(), channel: z.string().nullable() }).nullable(),
+  tags: z.array(tagRef),
+  extraInfo: z.array(z.object({ id: z.number(), name: z.string(), value: z.string() })).optional(),
+  companyId: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+}).meta({ id: "Contact" });
 export const contactsPageAnswer = pageOf("contacts", contactAnswer);

@@ -35,7 +35,11 @@ describe("who may call it", () => {
     const body = { number: "5511987654321", body: "hi" };
     for (const token of [null, "junk", "x".repeat(30), jwt, web.widgetKey!, gone.token, `${web.token}x`]) {
       const r = await send(body, token);
-      expect({ token: token?.slice(0, 12), status: r.status, error: r.body.error }).toEqual({ token: token?.slice(0, 12), status: 401, error: "ERR_UNAUTHORIZED" });
+      expect({ token: token?.slice(0, 12), status: r.status, error: r.body.error }).toEqual({
+        token: token?.slice(0, 12),
+        status: 401,
+        error: "ERR_UNAUTHORIZED",
+      });
     }
     // Without a token the body is not even read: a malformed one still answers 401.
     const raw = await t.request("POST", "/api/messages/send", { body: "not json", headers: { "content-type": "application/json" } });
@@ -65,10 +69,30 @@ describe("who may call it", () => {
 describe("numbers", () => {
   test("10 to 15 digits, nothing else", async () => {
     const { send } = await setup();
-    const bad = ["+5511987654321", "55 11 98765-4321", "(11) 98765-4321", "55-11-987654321", "123456789", "1234567890123456", "abc", "", " 5511987654321", "5511987654321\n", 12.5, -5511987654321, null, true];
+    const bad = [
+      "+5511987654321",
+      "55 11 98765-4321",
+      "(11) 98765-4321",
+      "55-11-987654321",
+      "123456789",
+      "1234567890123456",
+      "abc",
+      "",
+      " 5511987654321",
+      "5511987654321\n",
+      12.5,
+      -5511987654321,
+      null,
+      true,
+    ];
     for (const number of bad) {
       const r = await send({ number, body: "hi" });
-      expect({ number, status: r.status, error: r.body.error, fields: Object.keys(r.body.fields ?? {}) }).toEqual({ number, status: 400, error: "ERR_VALIDATION", fields: ["number"] });
+      expect({ number, status: r.status, error: r.body.error, fields: Object.keys(r.body.fields ?? {}) }).toEqual({
+        number,
+        status: 400,
+        error: "ERR_VALIDATION",
+        fields: ["number"],
+      });
     }
     expect((await send({ body: "hi" })).body.fields).toHaveProperty("number");
     for (const number of ["1198765432", "551198765432109", 5511987654321]) expect((await send({ number, body: "ok" })).status).toBe(200);
@@ -133,13 +157,20 @@ describe("ids and options", () => {
     if (inbound.status !== "stored") throw new Error("not stored");
     const r = await send({ number: "5511933334444", body: "on it", userId: user.id });
     expect(r.body.ticketId).toBe(inbound.ticketId);
-    expect(await t.ctx.db.selectFrom("tickets").select(["status", "userId"]).where("id", "=", inbound.ticketId).executeTakeFirstOrThrow()).toEqual({ status: "open", userId: user.id });
+    expect(await t.ctx.db.selectFrom("tickets").select(["status", "userId"]).where("id", "=", inbound.ticketId).executeTakeFirstOrThrow()).toEqual({
+      status: "open",
+      userId: user.id,
+    });
   });
 
   test("another company's userId or queueId is a validation error on that field, and nothing is stored", async () => {
     const { t, send } = await setup();
     const other = await createCompany(t, { name: "Other" });
-    const foreignQueue = await t.ctx.db.insertInto("queues").values({ companyId: other.companyId, name: "Theirs", color: "#0000aa" }).returning("id").executeTakeFirstOrThrow();
+    const foreignQueue = await t.ctx.db
+      .insertInto("queues")
+      .values({ companyId: other.companyId, name: "Theirs", color: "#0000aa" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     const u = await send({ number: "5511955556666", body: "x", userId: other.admin.id });
     expect(u).toMatchObject({ status: 400, body: { error: "ERR_VALIDATION", fields: { userId: expect.any(String) } } });
     const q = await send({ number: "5511955556666", body: "x", queueId: foreignQueue.id });
@@ -185,15 +216,24 @@ describe("multipart", () => {
     const bad = new FormData();
     bad.set("number", "+55 11 97777-8888");
     bad.set("body", "x");
-    expect(await t.json("POST", "/api/messages/send", { token: conn.token, body: bad })).toMatchObject({ status: 400, body: { fields: { number: expect.any(String) } } });
+    expect(await t.json("POST", "/api/messages/send", { token: conn.token, body: bad })).toMatchObject({
+      status: 400,
+      body: { fields: { number: expect.any(String) } },
+    });
     const notFile = new FormData();
     notFile.set("number", "5511977778888");
     notFile.set("medias", "not a file");
-    expect(await t.json("POST", "/api/messages/send", { token: conn.token, body: notFile })).toMatchObject({ status: 400, body: { fields: { medias: expect.any(String) } } });
+    expect(await t.json("POST", "/api/messages/send", { token: conn.token, body: notFile })).toMatchObject({
+      status: 400,
+      body: { fields: { medias: expect.any(String) } },
+    });
     const junk = new FormData();
     junk.set("number", "5511977778888");
     junk.append("medias", new File([new Uint8Array([0, 1, 2, 255, 0, 7])], "x.bin"));
-    expect(await t.json("POST", "/api/messages/send", { token: conn.token, body: junk })).toMatchObject({ status: 415, body: { error: "ERR_MEDIA_TYPE_NOT_ALLOWED" } });
+    expect(await t.json("POST", "/api/messages/send", { token: conn.token, body: junk })).toMatchObject({
+      status: 415,
+      body: { error: "ERR_MEDIA_TYPE_NOT_ALLOWED" },
+    });
   });
 });
 

@@ -30,7 +30,14 @@ afterEach(async () => {
 /** Rows and files a send could leave behind. */
 async function footprint(app: TestApp) {
   const count = async (table: "contacts" | "tickets" | "ticket_logs" | "messages" | "media") =>
-    Number((await app.ctx.db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await app.ctx.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const mediaDir = join(app.dataDir, "media");
   let files = 0;
   try {
@@ -38,7 +45,14 @@ async function footprint(app: TestApp) {
   } catch {
     files = 0;
   }
-  return { contacts: await count("contacts"), tickets: await count("tickets"), logs: await count("ticket_logs"), messages: await count("messages"), media: await count("media"), files };
+  return {
+    contacts: await count("contacts"),
+    tickets: await count("tickets"),
+    logs: await count("ticket_logs"),
+    messages: await count("messages"),
+    media: await count("media"),
+    files,
+  };
 }
 
 const post = (app: TestApp, token: string, body: unknown) => app.json("POST", "/api/messages/send", { token, body });
@@ -63,7 +77,10 @@ describe("outside the 24-hour window (Cloud API)", () => {
     const before = await footprint(app);
     const refused = await post(app, conn.token, { number: "5511987654321", body: "Olá", userId: 1 });
     expect(refused).toMatchObject({ status: 400, body: { error: "ERR_OUTSIDE_WINDOW" } });
-    const withFile = await app.json("POST", "/api/messages/send", { token: conn.token, body: form({ number: "5511987654321", userId: "1" }, [{ bytes: PNG, name: "a.png" }]) });
+    const withFile = await app.json("POST", "/api/messages/send", {
+      token: conn.token,
+      body: form({ number: "5511987654321", userId: "1" }, [{ bytes: PNG, name: "a.png" }]),
+    });
     expect(withFile).toMatchObject({ status: 400, body: { error: "ERR_OUTSIDE_WINDOW" } });
     expect(await footprint(app)).toEqual(before);
   });
@@ -115,7 +132,14 @@ describe("the other refusals", () => {
       ["deleted connection", () => post(app, gone.token, { number: "5511987654321", body: "x" }), "ERR_UNAUTHORIZED"],
       [
         "a refused second file",
-        () => app.json("POST", "/api/messages/send", { token: conn.token, body: form({ number: "5511987654321", userId: "1" }, [{ bytes: PNG, name: "a.png" }, { bytes: HTML, name: "b.png" }]) }),
+        () =>
+          app.json("POST", "/api/messages/send", {
+            token: conn.token,
+            body: form({ number: "5511987654321", userId: "1" }, [
+              { bytes: PNG, name: "a.png" },
+              { bytes: HTML, name: "b.png" },
+            ]),
+          }),
         "ERR_MEDIA_TYPE_NOT_ALLOWED",
       ],
     ];

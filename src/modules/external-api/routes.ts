@@ -40,7 +40,13 @@ export const externalApiRoutes = (ctx: AppContext) => {
           permission: "the connection's API token as the bearer (not a user's); the company's plan needs useExternalApi",
           description:
             "For integrators (ERP, CRM, automation). The contact and its ticket are found or created on the token's connection; the message goes out like an agent's. JSON, or multipart/form-data with the same fields and up to 10 files in `medias`. A refused request writes nothing.",
-          errors: { 400: "ERR_OUTSIDE_WINDOW", 401: "ERR_UNAUTHORIZED", 403: ["ERR_PLAN_FEATURE_DISABLED", "ERR_SUBSCRIPTION_EXPIRED"], 413: "ERR_MEDIA_TOO_LARGE", 415: "ERR_MEDIA_TYPE_NOT_ALLOWED" },
+          errors: {
+            400: "ERR_OUTSIDE_WINDOW",
+            401: "ERR_UNAUTHORIZED",
+            403: ["ERR_PLAN_FEATURE_DISABLED", "ERR_SUBSCRIPTION_EXPIRED"],
+            413: "ERR_MEDIA_TOO_LARGE",
+            415: "ERR_MEDIA_TYPE_NOT_ALLOWED",
+          },
         }),
         security: [{ connectionToken: [] }],
       },

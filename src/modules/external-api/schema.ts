@@ -1,8 +1,6 @@
 import { z } from "zod";
 
-const boolish = z
-  .union([z.boolean(), z.enum(["true", "false", "1", "0"])])
-  .transform((v) => v === true || v === "true" || v === "1");
+const boolish = z.union([z.boolean(), z.enum(["true", "false", "1", "0"])]).transform((v) => v === true || v === "true" || v === "1");
 
 /** Absent, null and "" mean "not given" (forms send empty fields). */
 const optionalId = z.preprocess((v) => (v === "" || v === null ? undefined : v), z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional());

@@ -112,7 +112,8 @@ export function createExternalApiService(ctx: AppContext) {
             if (queueId && queueId !== live.queueId) patch.queueId = queueId;
             if (Object.keys(patch).length) {
               await updateTicket(trx, conn.companyId, live.id, { ...patch, updatedAt: nowIso });
-              if (patch.status === "open") await addTicketLog(trx, conn.companyId, { ticketId: live.id, type: "open", userId, queueId: queueId ?? live.queueId, createdAt: nowIso });
+              if (patch.status === "open")
+                await addTicketLog(trx, conn.companyId, { ticketId: live.id, type: "open", userId, queueId: queueId ?? live.queueId, createdAt: nowIso });
             }
             return { id: live.id, created: false, changed: Object.keys(patch).length > 0 };
           }
@@ -164,9 +165,15 @@ export function createExternalApiService(ctx: AppContext) {
       // wrote), then the files, stored all or none.
       const found = await findContact(conn, input.number);
       assertWindowOpen(await contactReplyWindow(ctx, conn.companyId, conn, "existing" in found ? found.existing.id : undefined));
-      const stored = await ctx.media.saveAll(conn.companyId, input.files.map((file) => ({ data: file, name: file.name })));
+      const stored = await ctx.media.saveAll(
+        conn.companyId,
+        input.files.map((file) => ({ data: file, name: file.name })),
+      );
 
-      const contact = "existing" in found ? found.existing : { id: (await ctx.channels.inbound.contact(conn, { id: found.chatId, number: input.number })).id, isGroup: false };
+      const contact =
+        "existing" in found
+          ? found.existing
+          : { id: (await ctx.channels.inbound.contact(conn, { id: found.chatId, number: input.number })).id, isGroup: false };
       const ticket = await findOrCreateTicket(conn, contact, user?.id, input.queueId);
       if (ticket.created) ctx.bus.emit("ticket.created", { companyId: conn.companyId, ticketId: ticket.id });
       else if (ticket.changed) ctx.bus.emit("ticket.updated", { companyId: conn.companyId, ticketId: ticket.id });

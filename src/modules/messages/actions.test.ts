@@ -36,7 +36,9 @@ describe("edit (own messages, 15 minutes)", () => {
     const res = await edit(w!.agent.token, messageId, "Olá, tudo certo?");
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: messageId, body: "Olá, tudo certo?", isEdited: true });
-    expect(calls).toEqual([{ op: "edit", ref: { externalId: (await row(messageId)).externalId!, chatId: "5511000000001", fromMe: true }, body: "Olá, tudo certo?" }]);
+    expect(calls).toEqual([
+      { op: "edit", ref: { externalId: (await row(messageId)).externalId!, chatId: "5511000000001", fromMe: true }, body: "Olá, tudo certo?" },
+    ]);
     expect((await w!.ticket(ticketId)).lastMessage).toBe("Olá, tudo certo?");
 
     w!.t.clock.advance(60_000 + 1);

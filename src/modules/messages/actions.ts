@@ -89,7 +89,15 @@ export function createMessageActions(ctx: AppContext, tickets: TicketsService) {
       await onChannel(ctx, actor.companyId, msg, "react", "ERR_SENDING_WAPP_MSG", (s, ref) => s.react(ref, emoji));
       const reactor = `user:${actor.userId}`;
       if (!emoji) await removeReaction(ctx.db, actor.companyId, msg.id, reactor);
-      else await upsertReaction(ctx.db, actor.companyId, { messageId: msg.id, reactor, emoji, fromMe: true, userId: actor.userId, createdAt: ctx.clock.now().toISOString() });
+      else
+        await upsertReaction(ctx.db, actor.companyId, {
+          messageId: msg.id,
+          reactor,
+          emoji,
+          fromMe: true,
+          userId: actor.userId,
+          createdAt: ctx.clock.now().toISOString(),
+        });
       published(actor.companyId, msg);
     },
   };

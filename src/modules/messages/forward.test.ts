@@ -29,7 +29,8 @@ async function setup() {
   return { source, contactId: target.id, ids };
 }
 const forward = (token: string, body: unknown) => w!.t.json("POST", "/api/message/forward", { token, body });
-const jobs = (t: ChannelTestApp) => t.ctx.db.selectFrom("jobs").select(["runAt", "status", "payload"]).where("name", "=", FORWARD_JOB).orderBy("runAt").execute();
+const jobs = (t: ChannelTestApp) =>
+  t.ctx.db.selectFrom("jobs").select(["runAt", "status", "payload"]).where("name", "=", FORWARD_JOB).orderBy("runAt").execute();
 
 describe("POST /api/message/forward", () => {
   test("copies go 900 ms apart, each link of the chain scheduled by the one before, into a new open ticket of the agent's, signed", async () => {
@@ -112,7 +113,13 @@ describe("POST /api/message/forward", () => {
   test("ids of another company or of unseen tickets, notes, and no message at all are refused; nothing is scheduled", async () => {
     const { source, contactId, ids } = await setup();
     const other = await createCompany(w!.t, { name: "B" });
-    const foreignContact = (await w!.t.ctx.db.insertInto("contacts").values({ companyId: other.companyId, name: "F", number: "1", channel: "testchan" }).returning("id").executeTakeFirstOrThrow()).id;
+    const foreignContact = (
+      await w!.t.ctx.db
+        .insertInto("contacts")
+        .values({ companyId: other.companyId, name: "F", number: "1", channel: "testchan" })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id;
     const fc = await forward(w!.agent.token, { messageId: ids[0], contactId: foreignContact });
     expect([fc.status, Object.keys(fc.body.fields)]).toEqual([400, ["contactId"]]);
     const foreignMsg = await forward(other.admin.token, { messageId: ids[0], contactId: foreignContact });

@@ -131,7 +131,8 @@ export function createForwarding(ctx: AppContext, tickets: TicketsService) {
     const held = await findLiveTicket(ctx.db, actor.companyId, contact.id, conn.id);
     if (held) {
       const row = await findTicketCore(ctx.db, actor.companyId, { id: held.id });
-      const writable = row !== undefined && (row.status === "open" || row.status === "group") && canSeeTicket(actor, row, await userQueueIds(ctx.db, actor.userId));
+      const writable =
+        row !== undefined && (row.status === "open" || row.status === "group") && canSeeTicket(actor, row, await userQueueIds(ctx.db, actor.userId));
       if (!writable) throw otherOpenTicket(held);
       return { ticketId: held.id, created: false };
     }

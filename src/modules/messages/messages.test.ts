@@ -83,7 +83,8 @@ describe("GET /api/messages/:ticketId", () => {
     const second = await w.inbound("5511000000001", { body: "segundo" });
     expect(second).not.toBe(first);
     await w.setTicket(second, { queueId: w.q1, status: "open", userId: w.agent.id });
-    const bodies = async (query = "") => (await w!.t.json("GET", `/api/messages/${second}${query}`, { token: w!.agent.token })).body.messages.map((m: any) => m.body);
+    const bodies = async (query = "") =>
+      (await w!.t.json("GET", `/api/messages/${second}${query}`, { token: w!.agent.token })).body.messages.map((m: any) => m.body);
     expect(await bodies()).toEqual(["segundo"]);
     await w.t.ctx.db.updateTable("users").set({ allHistoric: "enabled" }).where("id", "=", w.agent.id).execute();
     expect(await bodies()).toEqual(["primeiro", "segundo"]);
@@ -111,7 +112,10 @@ describe("GET /api/messages/transcribeAudio/:id", () => {
     w = await createInbox();
     const id = await openTicket();
     const db = w.t.ctx.db;
-    await db.insertInto("media").values({ key: "a".repeat(32), companyId: 1, mime: "audio/ogg", size: 10, name: "voz.ogg" }).execute();
+    await db
+      .insertInto("media")
+      .values({ key: "a".repeat(32), companyId: 1, mime: "audio/ogg", size: 10, name: "voz.ogg" })
+      .execute();
     const audio = await db
       .insertInto("messages")
       .values({ companyId: 1, ticketId: id, body: "", origin: "contact", mediaKey: "a".repeat(32), mediaType: "audio", mimetype: "audio/ogg" })

@@ -65,7 +65,10 @@ export function listTicketMessages(db: Db, companyId: number, ticketIds: readonl
 }
 // The conversation's page is read on every open and scroll: compiled once (src/db/compiled.ts).
 const messagesPage = compiledOnce((db, a: { companyId: number; ticketIds: readonly number[]; limit: number; offset: number }) =>
-  (a.ticketIds.length === 1 ? messageViewQuery(db, a.companyId).where("messages.ticketId", "=", a.ticketIds[0]!) : messageViewQuery(db, a.companyId).where("messages.ticketId", "in", a.ticketIds))
+  (a.ticketIds.length === 1
+    ? messageViewQuery(db, a.companyId).where("messages.ticketId", "=", a.ticketIds[0]!)
+    : messageViewQuery(db, a.companyId).where("messages.ticketId", "in", a.ticketIds)
+  )
     .orderBy("messages.createdAt", "desc")
     .orderBy("messages.id", "desc")
     .limit(a.limit)

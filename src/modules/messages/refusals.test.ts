@@ -30,14 +30,28 @@ afterEach(async () => {
 /** Rows and files a send or a forward could leave behind. */
 async function footprint(app: TestApp) {
   const count = async (table: "tickets" | "ticket_logs" | "messages" | "media" | "jobs") =>
-    Number((await app.ctx.db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await app.ctx.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   let files = 0;
   try {
     files = readdirSync(join(app.dataDir, "media"), { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).length;
   } catch {
     files = 0;
   }
-  return { tickets: await count("tickets"), logs: await count("ticket_logs"), messages: await count("messages"), media: await count("media"), jobs: await count("jobs"), files };
+  return {
+    tickets: await count("tickets"),
+    logs: await count("ticket_logs"),
+    messages: await count("messages"),
+    media: await count("media"),
+    jobs: await count("jobs"),
+    files,
+  };
 }
 
 /** A Cloud API connection; its contact wrote (Meta's text example) and the admin took the ticket. */
@@ -68,13 +82,19 @@ const files = (...list: { bytes: Uint8Array<ArrayBuffer>; name: string }[]) => {
 test("an agent's files on a closed reply window, or with one refused file: 4xx, and no file or message is left", async () => {
   const { app, token, ticketId } = await conversation();
   const before = await footprint(app);
-  const refusedFile = await app.json("POST", `/api/messages/${ticketId}`, { token, body: files({ bytes: PNG, name: "a.png" }, { bytes: HTML, name: "b.png" }) });
+  const refusedFile = await app.json("POST", `/api/messages/${ticketId}`, {
+    token,
+    body: files({ bytes: PNG, name: "a.png" }, { bytes: HTML, name: "b.png" }),
+  });
   expect(refusedFile).toMatchObject({ status: 415, body: { error: "ERR_MEDIA_TYPE_NOT_ALLOWED" } });
   expect(await footprint(app)).toEqual(before);
 
   app.clock.advance(25 * HOUR);
   const later = await login(app, ADMIN.email, ADMIN.password);
-  const outside = await app.json("POST", `/api/messages/${ticketId}`, { token: later, body: files({ bytes: PNG, name: "a.png" }, { bytes: PNG, name: "b.png" }) });
+  const outside = await app.json("POST", `/api/messages/${ticketId}`, {
+    token: later,
+    body: files({ bytes: PNG, name: "a.png" }, { bytes: PNG, name: "b.png" }),
+  });
   expect(outside).toMatchObject({ status: 400, body: { error: "ERR_OUTSIDE_WINDOW" } });
   expect(await footprint(app)).toEqual(before);
 });

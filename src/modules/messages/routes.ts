@@ -53,13 +53,23 @@ export const messagesRoutes = (ctx: AppContext) => {
         auth: true,
         params: ticketParams,
         transform(c) {
-          if (isMultipart(c.request)) c.body = formFields(c.body as Record<string, unknown>, SEND_FORM_FIELDS, { into: "medias", from: ["medias", "medias[]", "media"] }) as typeof c.body;
+          if (isMultipart(c.request))
+            c.body = formFields(c.body as Record<string, unknown>, SEND_FORM_FIELDS, {
+              into: "medias",
+              from: ["medias", "medias[]", "media"],
+            }) as typeof c.body;
         },
         body: sendMessageBody,
         response: { 200: z.object({ message: messageAnswer, messages: z.array(messageAnswer) }) },
         detail: doc("Send a message, a private note, a contact card or files on a ticket (id is the ticket's); JSON or multipart", {
           permission: SEND,
-          errors: { 400: ["ERR_OUTSIDE_WINDOW", "ERR_WAPP_NOT_INITIALIZED"], 403: "ERR_NO_PERMISSION", ...notFound, 413: "ERR_MEDIA_TOO_LARGE", 415: "ERR_MEDIA_TYPE_NOT_ALLOWED" },
+          errors: {
+            400: ["ERR_OUTSIDE_WINDOW", "ERR_WAPP_NOT_INITIALIZED"],
+            403: "ERR_NO_PERMISSION",
+            ...notFound,
+            413: "ERR_MEDIA_TOO_LARGE",
+            415: "ERR_MEDIA_TYPE_NOT_ALLOWED",
+          },
         }),
       },
     )
@@ -80,7 +90,10 @@ export const messagesRoutes = (ctx: AppContext) => {
         params,
         body: editMessageBody,
         response: { 200: messageAnswer },
-        detail: doc("Edit an agent's message, where the channel can", { permission: SEND, errors: { 400: ["ERR_MESSAGE_NOT_EDITABLE", "ERR_CHANNEL_UNSUPPORTED"], ...notFound } }),
+        detail: doc("Edit an agent's message, where the channel can", {
+          permission: SEND,
+          errors: { 400: ["ERR_MESSAGE_NOT_EDITABLE", "ERR_CHANNEL_UNSUPPORTED"], ...notFound },
+        }),
       },
     )
     .delete(
@@ -93,7 +106,10 @@ export const messagesRoutes = (ctx: AppContext) => {
         auth: true,
         params,
         response: { 200: messageAnswer },
-        detail: doc("Delete an agent's message for everyone, where the channel can", { permission: SEND, errors: { 400: "ERR_MESSAGE_NOT_DELETABLE", ...notFound } }),
+        detail: doc("Delete an agent's message for everyone, where the channel can", {
+          permission: SEND,
+          errors: { 400: "ERR_MESSAGE_NOT_DELETABLE", ...notFound },
+        }),
       },
     )
     .post(
@@ -107,14 +123,20 @@ export const messagesRoutes = (ctx: AppContext) => {
         params,
         body: reactionBody,
         response: { 200: messageAnswer },
-        detail: doc("React to a message (an empty type takes the agent's reaction off)", { permission: SEND, errors: { 400: "ERR_CHANNEL_UNSUPPORTED", ...notFound } }),
+        detail: doc("React to a message (an empty type takes the agent's reaction off)", {
+          permission: SEND,
+          errors: { 400: "ERR_CHANNEL_UNSUPPORTED", ...notFound },
+        }),
       },
     )
     .get("/messages/transcribeAudio/:id", ({ actor, params }) => messages.transcribe(actor, params.id), {
       auth: true,
       params,
       response: { 501: errorAnswer },
-      detail: doc("Transcribe an audio message: no transcription integration exists yet", { permission: SEE, errors: { ...notFound, 501: "ERR_TRANSCRIPTION_UNAVAILABLE" } }),
+      detail: doc("Transcribe an audio message: no transcription integration exists yet", {
+        permission: SEE,
+        errors: { ...notFound, 501: "ERR_TRANSCRIPTION_UNAVAILABLE" },
+      }),
     })
     .post("/message/forward", ({ actor, body }) => forwarding.forward(actor, body), {
       auth: true,

@@ -22,7 +22,10 @@ const quoted = z.union([z.object({ id }).loose(), id, quotedJson]).transform((v)
 
 /** A contact card: the vCard text, or a name and number the server turns into one. */
 const vCard = z.union([
-  z.string().max(20_000).refine((v) => /^BEGIN:VCARD/i.test(v.trim()), "Expected a vCard"),
+  z
+    .string()
+    .max(20_000)
+    .refine((v) => /^BEGIN:VCARD/i.test(v.trim()), "Expected a vCard"),
   z.object({ name: z.string().trim().min(1).max(250), number: z.string().regex(/^\+?[\d\s().-]{5,30}$/, "Invalid number") }),
 ]);
 
@@ -40,7 +43,11 @@ export const listMessagesQuery = z.object({
  * (up to 10). read, fromMe and mediaUrl of the spec's body are ignored: the server decides them.
  */
 export const sendMessageBody = z.object({
-  body: z.string().max(65_536).nullish().transform((v) => v ?? ""),
+  body: z
+    .string()
+    .max(65_536)
+    .nullish()
+    .transform((v) => v ?? ""),
   quotedMsg: quoted.nullish(),
   isPrivate: boolish.optional().default(false),
   vCard: vCard.nullish(),
@@ -55,7 +62,10 @@ export const sendMessageBody = z.object({
 export const SEND_FORM_FIELDS = ["body", "isPrivate", "quotedMsg", "signMessage"] as const;
 
 export const editMessageBody = z.object({
-  body: z.string().max(65_536).refine((v) => v.trim() !== "", "Required"),
+  body: z
+    .string()
+    .max(65_536)
+    .refine((v) => v.trim() !== "", "Required"),
 });
 
 /** An emoji; an empty type takes the agent's reaction off. */
@@ -65,30 +75,31 @@ export const reactionBody = z.object({
 
 /** POST /api/message/forward: one message id or several (at most 50), to a contact. */
 export const forwardBody = z.object({
-  messageId: z.union([id, z.array(id).min(1, "Select at least one message").max(50, "At most 50 messages")]).transform((v) => (Array.isArray(v) ? [...new Set(v)] : [v])),
+  messageId: z
+    .union([id, z.array(id).min(1, "Select at least one message").max(50, "At most 50 messages")])
+    .transform((v) => (Array.isArray(v) ? [...new Set(v)] : [v])),
   contactId: id,
   signMessage: boolish.optional().default(false),
 });
 
 /** A message as the conversation and the socket carry it; media as signed links (1 hour). */
 export const messageAnswer = row({
-    id: z.number(),
-    ticketId: z.number(),
-    contactId: z.number().nullable(),
-    body: z.string(),
-    fromMe: z.boolean(),
-    read: z.boolean(),
-    isPrivate: z.boolean(),
-    isDeleted: z.boolean(),
-    isEdited: z.boolean(),
-    mediaUrl: z.string().nullable(),
-    mediaType: z.string().nullable(),
-    ack: z.number(),
-    origin: z.string().nullable(),
-    sendStatus: z.string().nullable(),
-    quotedMsg: row({ id: z.number(), body: z.string() }).nullable(),
-    reactions: z.array(row({ emoji: z.string(), fromMe: z.boolean() })),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-  })
-  .meta({ id: "Message" });
+  id: z.number(),
+  ticketId: z.number(),
+  contactId: z.number().nullable(),
+  body: z.string(),
+  fromMe: z.boolean(),
+  read: z.boolean(),
+  isPrivate: z.boolean(),
+  isDeleted: z.boolean(),
+  isEdited: z.boolean(),
+  mediaUrl: z.string().nullable(),
+  mediaType: z.string().nullable(),
+  ack: z.number(),
+  origin: z.string().nullable(),
+  sendStatus: z.string().nullable(),
+  quotedMsg: row({ id: z.number(), body: z.string() }).nullable(),
+  reactions: z.array(row({ emoji: z.string(), fromMe: z.boolean() })),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+}).meta({ id: "Message" });

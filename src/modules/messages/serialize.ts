@@ -71,7 +71,10 @@ const MEDIA_KINDS: readonly string[] = ["image", "video", "audio", "file"];
  * A file the channel sent that we do not hold: still downloading, or unavailable (its download failed for good),
  * with the kind the channel named and the error. Null when the message has its file, or none.
  */
-function mediaStateOf(mediaKey: string | null, data: Record<string, unknown> | null): { status: "downloading" | "unavailable"; kind: MediaKind; error: string | null } | null {
+function mediaStateOf(
+  mediaKey: string | null,
+  data: Record<string, unknown> | null,
+): { status: "downloading" | "unavailable"; kind: MediaKind; error: string | null } | null {
   if (mediaKey || !data) return null;
   const status = data.mediaPending === true ? "downloading" : typeof data.mediaError === "string" ? "unavailable" : null;
   if (!status) return null;

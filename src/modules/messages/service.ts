@@ -84,10 +84,20 @@ export function createMessagesService(ctx: AppContext) {
         quotedMsgId = q.id;
       }
       const body = text.trim() ? await composeBody(actor, { ...input, body: text }) : "";
-      const stored = await ctx.media.saveAll(actor.companyId, input.files.map((file) => ({ data: file, name: file.name })));
+      const stored = await ctx.media.saveAll(
+        actor.companyId,
+        input.files.map((file) => ({ data: file, name: file.name })),
+      );
 
       const ids: number[] = [];
-      const common = { companyId: actor.companyId, ticketId: ticket.id, origin: "agent" as const, userId: actor.userId, isPrivate: input.isPrivate, quotedMsgId };
+      const common = {
+        companyId: actor.companyId,
+        ticketId: ticket.id,
+        origin: "agent" as const,
+        userId: actor.userId,
+        isPrivate: input.isPrivate,
+        quotedMsgId,
+      };
       if (!stored.length) {
         ids.push((await ctx.channels.outbound.queue({ ...common, body, vCard })).messageId);
       } else {

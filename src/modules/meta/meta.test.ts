@@ -35,7 +35,8 @@ afterEach(() => t.close());
 
 const facebookLogin = (body: Record<string, unknown>, token = admin) => t.json("POST", "/api/facebook", { token, body });
 const setPlan = (values: Record<string, number>) => t.ctx.db.updateTable("plans").set(values).where("id", "=", 1).execute();
-const connections = () => t.ctx.db.selectFrom("connections").select(["id", "channel", "name", "status", "config"]).where("deletedAt", "is", null).orderBy("id").execute();
+const connections = () =>
+  t.ctx.db.selectFrom("connections").select(["id", "channel", "name", "status", "config"]).where("deletedAt", "is", null).orderBy("id").execute();
 const message = (id: number) => t.ctx.db.selectFrom("messages").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 
 /** Meta delivers a signed webhook to the shared endpoint; answers the status once stored. */
@@ -69,7 +70,11 @@ describe("POST /api/facebook (the login flow)", () => {
     ]);
     const payload = loadFixture(FB_FIXTURES, "reply").payload;
     expect(await deliverToMeta(payload)).toBe(200);
-    const stored = await t.ctx.db.selectFrom("messages").select(["connectionId", "body"]).where("externalId", "=", payload.entry[0].messaging[0].message.mid).executeTakeFirstOrThrow();
+    const stored = await t.ctx.db
+      .selectFrom("messages")
+      .select(["connectionId", "body"])
+      .where("externalId", "=", payload.entry[0].messaging[0].message.mid)
+      .executeTakeFirstOrThrow();
     expect(stored).toEqual({ connectionId: rows[0]!.id, body: "hello, world!" });
   });
 
@@ -179,7 +184,10 @@ describe("POST /api/facebook (the login flow)", () => {
     const payload = loadFixture(FB_FIXTURES, "text-quick-reply").payload;
     expect(await deliverToMeta(payload)).toBe(200);
     const mid = payload.entry[0].messaging[0].message.mid as string;
-    expect(await t.ctx.db.selectFrom("messages").select(["body", "fromMe"]).where("externalId", "=", mid).executeTakeFirst()).toEqual({ body: payload.entry[0].messaging[0].message.text, fromMe: 0 });
+    expect(await t.ctx.db.selectFrom("messages").select(["body", "fromMe"]).where("externalId", "=", mid).executeTakeFirst()).toEqual({
+      body: payload.entry[0].messaging[0].message.text,
+      fromMe: 0,
+    });
   });
 });
 
@@ -199,7 +207,11 @@ async function conversation(connectionId: number): Promise<number> {
   const { rawBody, headers } = signedDelivery(payload, APP_SECRET);
   expect((await t.request("POST", `/api/webhooks/whatsappapi/${connectionId}`, { body: rawBody, headers })).status).toBe(200);
   await t.ctx.channels.idle();
-  const { ticketId } = await t.ctx.db.selectFrom("messages").select("ticketId").where("externalId", "=", payload.entry[0].changes[0].value.messages[0].id).executeTakeFirstOrThrow();
+  const { ticketId } = await t.ctx.db
+    .selectFrom("messages")
+    .select("ticketId")
+    .where("externalId", "=", payload.entry[0].changes[0].value.messages[0].id)
+    .executeTakeFirstOrThrow();
   expect((await t.json("PUT", `/api/tickets/${ticketId}`, { token: admin, body: { status: "open" } })).status).toBe(200);
   return ticketId;
 }
@@ -211,7 +223,15 @@ const sendTemplate = async (ticketId: number, body: Record<string, unknown>) =>
 const ORDER_UPDATE = {
   name: "order_update",
   language: "pt_BR",
-  components: [{ type: "body", parameters: [{ type: "text", text: "Maria" }, { type: "text", text: "#1234" }] }],
+  components: [
+    {
+      type: "body",
+      parameters: [
+        { type: "text", text: "Maria" },
+        { type: "text", text: "#1234" },
+      ],
+    },
+  ],
 };
 
 describe("WhatsApp templates", () => {
@@ -221,11 +241,19 @@ describe("WhatsApp templates", () => {
     const list = await t.json("GET", `/api/whatsapp/${id}/templates`, { token: agent.token });
     expect(list.status).toBe(200);
     expect(list.body.map((x: { name: string; language: string }) => `${x.name}/${x.language}`)).toEqual(["hello_world/en_US", "order_update/pt_BR"]);
-    expect(list.body[1]).toMatchObject({ status: "APPROVED", category: "UTILITY", components: [{ type: "BODY", text: "Olá {{1}}, seu pedido {{2}} foi enviado." }] });
+    expect(list.body[1]).toMatchObject({
+      status: "APPROVED",
+      category: "UTILITY",
+      components: [{ type: "BODY", text: "Olá {{1}}, seu pedido {{2}} foi enviado." }],
+    });
 
     const other = await createCompany(t, { name: "Beta" });
     expect((await t.json("GET", `/api/whatsapp/${id}/templates`, { token: other.admin.token })).status).toBe(404);
-    const page = await createConnection(t.ctx, 1, { name: "Page", channel: "facebook", config: { pageId: FAKE_IDS.pageId, pageAccessToken: FAKE_IDS.pageToken } });
+    const page = await createConnection(t.ctx, 1, {
+      name: "Page",
+      channel: "facebook",
+      config: { pageId: FAKE_IDS.pageId, pageAccessToken: FAKE_IDS.pageToken },
+    });
     expect((await t.json("GET", `/api/whatsapp/${page.id}/templates`, { token: admin })).body.error).toBe("ERR_CHANNEL_UNSUPPORTED");
     await setPlan({ useWhatsapp: 0 });
     expect((await t.json("GET", `/api/whatsapp/${id}/templates`, { token: admin })).body.error).toBe("ERR_PLAN_FEATURE_DISABLED");
@@ -247,7 +275,12 @@ describe("WhatsApp templates", () => {
 
     const res = await sendTemplate(ticketId, ORDER_UPDATE);
     expect(res.status).toBe(200);
-    expect(res.body.message).toMatchObject({ mediaType: "template", body: "Olá Maria, seu pedido #1234 foi enviado.", fromMe: true, data: { template: ORDER_UPDATE } });
+    expect(res.body.message).toMatchObject({
+      mediaType: "template",
+      body: "Olá Maria, seu pedido #1234 foi enviado.",
+      fromMe: true,
+      data: { template: ORDER_UPDATE },
+    });
     await t.ctx.channels.idle();
     const row = await message(res.body.message.id);
     expect(row).toMatchObject({ sendStatus: "sent", ack: 1 });
@@ -260,12 +293,18 @@ describe("WhatsApp templates", () => {
       template: { name: "order_update", language: { code: "pt_BR" }, components: ORDER_UPDATE.components },
     });
 
-    for (const unknown of [{ name: "nope", language: "en_US" }, { name: "pending_review", language: "en_US" }, { name: "order_update", language: "en_US" }]) {
+    for (const unknown of [
+      { name: "nope", language: "en_US" },
+      { name: "pending_review", language: "en_US" },
+      { name: "order_update", language: "en_US" },
+    ]) {
       const r = await sendTemplate(ticketId, unknown);
       expect(r.status).toBe(400);
       expect(r.body.fields).toEqual({ name: "Unknown template" });
     }
-    expect((await sendTemplate(ticketId, { name: "hello_world", language: "en_US", components: [{ parameters: [] }] })).body.fields).toMatchObject({ "components.0.type": "Required" });
+    expect((await sendTemplate(ticketId, { name: "hello_world", language: "en_US", components: [{ parameters: [] }] })).body.fields).toMatchObject({
+      "components.0.type": "Required",
+    });
   });
 
   test("a template needs the same right to send as any message: an open ticket the agent can see", async () => {
@@ -287,7 +326,10 @@ describe("Graph refusals of a send", () => {
     expect(waiting).toMatchObject({ sendStatus: "queued", attempts: 1, errorCode: "RATE_LIMITED" });
     expect(waiting.errorMessage).toContain("130429");
     expect(Date.parse(waiting.retryAt!) - Date.parse(waiting.updatedAt)).toBe(5_000);
-    const shown = (await t.json("GET", `/api/messages/${ticketId}`, { token: await login(t, ADMIN.email, ADMIN.password) })).body.messages as { id: number; retryAt: string | null }[];
+    const shown = (await t.json("GET", `/api/messages/${ticketId}`, { token: await login(t, ADMIN.email, ADMIN.password) })).body.messages as {
+      id: number;
+      retryAt: string | null;
+    }[];
     expect(shown.find((m) => m.id === res.body.message.id)?.retryAt).toBe(waiting.retryAt);
 
     t.clock.advance(5_000);

@@ -5,7 +5,10 @@ import { z } from "zod";
  * Instagram professional accounts instead of the Pages.
  */
 export const facebookLoginBody = z.object({
-  facebookUserId: z.string({ error: "Required" }).trim().regex(/^\d{1,30}$/, "Invalid id"),
+  facebookUserId: z
+    .string({ error: "Required" })
+    .trim()
+    .regex(/^\d{1,30}$/, "Invalid id"),
   facebookUserToken: z.string({ error: "Required" }).trim().min(10, "Required").max(4_096, "Too Long!"),
   addInstagram: z.boolean({ error: "Invalid value" }).optional().default(false),
 });

@@ -91,7 +91,11 @@ export function createMetaService(ctx: AppContext) {
         }
         try {
           // The connections form allows names of 2 to 50 characters; a Page's name may be longer.
-          const { id } = await createConnection(ctx, actor.companyId, { name: draft.name.slice(0, 50).padEnd(2, "_"), channel: draft.channel, config: draft.config });
+          const { id } = await createConnection(ctx, actor.companyId, {
+            name: draft.name.slice(0, 50).padEnd(2, "_"),
+            channel: draft.channel,
+            config: draft.config,
+          });
           created.push(id);
           ctx.bus.emit("connection.saved", { companyId: actor.companyId, connectionId: id });
         } catch (err) {

@@ -5,8 +5,15 @@ import { authPlugin } from "../../http/auth";
 import { doc, idParams, row } from "../../http/schemas";
 import { createPlansService } from "./service";
 
-const planAnswer = row({ id: z.number(), name: z.string(), users: z.number(), connections: z.number(), queues: z.number(), amount: z.number(), isPublic: z.boolean() })
-  .meta({ id: "Plan", description: "Also one boolean per plan flag (useCampaigns, useKanban, useWhatsapp, …)" });
+const planAnswer = row({
+  id: z.number(),
+  name: z.string(),
+  users: z.number(),
+  connections: z.number(),
+  queues: z.number(),
+  amount: z.number(),
+  isPublic: z.boolean(),
+}).meta({ id: "Plan", description: "Also one boolean per plan flag (useCampaigns, useKanban, useWhatsapp, …)" });
 
 export const plansRoutes = (ctx: AppContext) => {
   const plans = createPlansService(ctx);
@@ -19,7 +26,10 @@ export const plansRoutes = (ctx: AppContext) => {
         auth: true,
         params: idParams("companyId"),
         response: { 200: z.object({ id: z.number(), plan: planAnswer }) },
-        detail: doc("A company's plan", { permission: "the user's own company; the super user any", errors: { 403: "ERR_NO_PERMISSION", 404: "ERR_NOT_FOUND" } }),
+        detail: doc("A company's plan", {
+          permission: "the user's own company; the super user any",
+          errors: { 403: "ERR_NO_PERMISSION", 404: "ERR_NOT_FOUND" },
+        }),
       })
   );
 };

@@ -40,7 +40,14 @@ describe("POST /api/queue", () => {
       tempoRoteador: 0,
     });
     expect(r.body.schedules).toEqual(DEFAULT_SCHEDULES);
-    expect(r.body.schedules[0]).toEqual({ weekday: "Segunda-feira", weekdayEn: "monday", startTimeA: "08:00", endTimeA: "12:00", startTimeB: "13:00", endTimeB: "18:00" });
+    expect(r.body.schedules[0]).toEqual({
+      weekday: "Segunda-feira",
+      weekdayEn: "monday",
+      startTimeA: "08:00",
+      endTimeA: "12:00",
+      startTimeB: "13:00",
+      endTimeB: "18:00",
+    });
     expect(events).toEqual([["queue.created", { companyId: 1, queueId: r.body.id }]]);
   });
 
@@ -66,7 +73,14 @@ describe("POST /api/queue", () => {
       tempoRoteador: 15,
     });
     expect(r.status).toBe(201);
-    expect(r.body).toMatchObject({ greetingMessage: "Olá!", outOfHoursMessage: "Fechado", orderQueue: 3, closeTicket: true, ativarRoteador: true, tempoRoteador: 15 });
+    expect(r.body).toMatchObject({
+      greetingMessage: "Olá!",
+      outOfHoursMessage: "Fechado",
+      orderQueue: 3,
+      closeTicket: true,
+      ativarRoteador: true,
+      tempoRoteador: 15,
+    });
     expect(r.body.schedules.map((s: any) => s.weekdayEn)).toEqual(WEEKDAYS.map((d) => d.weekdayEn));
     expect(r.body.schedules.map((s: any) => s.weekday)).toEqual(WEEKDAYS.map((d) => d.weekday));
     expect(r.body.schedules[6]).toMatchObject({ weekdayEn: "sunday", startTimeA: "", endTimeA: "" });
@@ -92,7 +106,11 @@ describe("POST /api/queue", () => {
     ["not a list", { name: "Ok", color: "#fff", schedules: "all week" }, { schedules: "Invalid schedules" }],
     ["bad time", { name: "Ok", color: "#fff", schedules: week({ endTimeA: "24:00" }) }, { "schedules.0.endTimeA": "Invalid time" }],
     ["half a period", { name: "Ok", color: "#fff", schedules: week({ startTimeB: "13:00" }) }, { "schedules.0.endTimeB": "Required" }],
-    ["unknown weekday", { name: "Ok", color: "#fff", schedules: week().map((e, i) => (i ? e : { ...e, weekdayEn: "funday" })) }, { "schedules.0.weekdayEn": "Invalid weekday" }],
+    [
+      "unknown weekday",
+      { name: "Ok", color: "#fff", schedules: week().map((e, i) => (i ? e : { ...e, weekdayEn: "funday" })) },
+      { "schedules.0.weekdayEn": "Invalid weekday" },
+    ],
     ["round-robin minutes", { name: "Ok", color: "#fff", tempoRoteador: 3 }, { tempoRoteador: "Invalid value" }],
     ["integration id", { name: "Ok", color: "#fff", integrationId: 1 }, { integrationId: "Not found" }],
     ["file list id", { name: "Ok", color: "#fff", fileListId: 1 }, { fileListId: "Not found" }],
@@ -102,7 +120,11 @@ describe("POST /api/queue", () => {
   test("refuses invalid fields with per-field messages, storing nothing", async () => {
     for (const [label, body, fields] of invalid) {
       const r = await create(body);
-      expect({ label, status: r.status, body: r.body }).toEqual({ label, status: 400, body: { error: "ERR_VALIDATION", message: "Validation failed", fields } });
+      expect({ label, status: r.status, body: r.body }).toEqual({
+        label,
+        status: 400,
+        body: { error: "ERR_VALIDATION", message: "Validation failed", fields },
+      });
     }
     expect(await t.ctx.db.selectFrom("queues").select("id").execute()).toEqual([]);
   });
@@ -168,7 +190,10 @@ describe("PUT /api/queue/:id", () => {
   test("changes only the fields given", async () => {
     const created = (await create({ name: "AA", color: "#111", greetingMessage: "Hi", tempoRoteador: 5 })).body;
     events.length = 0;
-    const r = await t.json("PUT", `/api/queue/${created.id}`, { token: admin, body: { name: "AA2", closeTicket: true, orderQueue: null, schedules: DEFAULT_SCHEDULES } });
+    const r = await t.json("PUT", `/api/queue/${created.id}`, {
+      token: admin,
+      body: { name: "AA2", closeTicket: true, orderQueue: null, schedules: DEFAULT_SCHEDULES },
+    });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ name: "AA2", color: "#111", greetingMessage: "Hi", tempoRoteador: 5, closeTicket: true });
     expect(r.body.updatedAt >= created.updatedAt).toBe(true);
@@ -225,7 +250,11 @@ describe("tenancy", () => {
   test("company B's admin gets 404 for company A's queue on every route, and A's row is unchanged", async () => {
     const a = (await create({ name: "AA", color: "#111" })).body;
     const b = await createCompany(t, { name: "Beta" });
-    for (const [method, body] of [["GET", undefined], ["PUT", { name: "Hijacked" }], ["DELETE", undefined]] as const) {
+    for (const [method, body] of [
+      ["GET", undefined],
+      ["PUT", { name: "Hijacked" }],
+      ["DELETE", undefined],
+    ] as const) {
       const r = await t.json(method, `/api/queue/${a.id}`, { token: b.admin.token, body });
       expect(r.status).toBe(404);
       expect(r.body.error).toBe("ERR_NOT_FOUND");

@@ -32,7 +32,10 @@ export const queuesRoutes = (ctx: AppContext) => {
         auth: true,
         body: createQueueBody,
         response: { 201: queueAnswer },
-        detail: doc("Create a queue", { permission: MANAGE, errors: { 403: ["ERR_NO_PERMISSION", "ERR_PLAN_LIMIT_QUEUES"], 409: "ERR_QUEUE_COLOR_ALREADY_EXISTS" } }),
+        detail: doc("Create a queue", {
+          permission: MANAGE,
+          errors: { 403: ["ERR_NO_PERMISSION", "ERR_PLAN_LIMIT_QUEUES"], 409: "ERR_QUEUE_COLOR_ALREADY_EXISTS" },
+        }),
       },
     )
     .put("/queue/:id", ({ actor, params, body }) => queues.update(actor, params.id, body), {

@@ -39,9 +39,7 @@ export type ScheduleEntry = { weekday: string } & z.infer<typeof scheduleEntry>;
 const schedules = z
   .array(scheduleEntry, { error: "Invalid schedules" })
   .refine((list) => list.length === 7 && new Set(list.map((e) => e.weekdayEn)).size === 7, "One entry for each day of the week")
-  .transform((list): ScheduleEntry[] =>
-    WEEKDAYS.map(({ weekdayEn, weekday }) => ({ weekday, ...list.find((e) => e.weekdayEn === weekdayEn)! })),
-  );
+  .transform((list): ScheduleEntry[] => WEEKDAYS.map(({ weekdayEn, weekday }) => ({ weekday, ...list.find((e) => e.weekdayEn === weekdayEn)! })));
 
 export const DEFAULT_SCHEDULES: ScheduleEntry[] = WEEKDAYS.map(({ weekday, weekdayEn }) => ({
   weekday,
@@ -91,7 +89,9 @@ export const queueAnswer = row({
   greetingMessage: z.string().nullable(),
   outOfHoursMessage: z.string().nullable(),
   orderQueue: z.number().nullable(),
-  schedules: z.array(row({ weekday: z.string(), weekdayEn: z.string(), startTimeA: z.string(), endTimeA: z.string(), startTimeB: z.string(), endTimeB: z.string() })),
+  schedules: z.array(
+    row({ weekday: z.string(), weekdayEn: z.string(), startTimeA: z.string(), endTimeA: z.string(), startTimeB: z.string(), endTimeB: z.string() }),
+  ),
   closeTicket: z.boolean(),
   ativarRoteador: z.boolean(),
   tempoRoteador: z.number().nullable(),

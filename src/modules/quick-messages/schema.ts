@@ -28,20 +28,19 @@ export const listQuickMessagesQuery = z.object({
 export const mediaUploadBody = z.object({ file: z.instanceof(File, { error: "Required" }) });
 
 export const quickMessageAnswer = row({
-    id: z.number(),
-    shortcode: z.string(),
-    message: z.string().nullable(),
-    geral: z.boolean(),
-    visao: z.boolean(),
-    status: z.boolean(),
-    userId: z.number().nullable(),
-    isMedia: z.boolean(),
-    mediaPath: z.string().nullable().meta({ description: "A signed media link, valid for one hour" }),
-    mediaName: z.string().nullable(),
-    mediaType: z.string().nullable(),
-    companyId: z.number(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-  })
-  .meta({ id: "QuickMessage" });
+  id: z.number(),
+  shortcode: z.string(),
+  message: z.string().nullable(),
+  geral: z.boolean(),
+  visao: z.boolean(),
+  status: z.boolean(),
+  userId: z.number().nullable(),
+  isMedia: z.boolean(),
+  mediaPath: z.string().nullable().meta({ description: "A signed media link, valid for one hour" }),
+  mediaName: z.string().nullable(),
+  mediaType: z.string().nullable(),
+  companyId: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+}).meta({ id: "QuickMessage" });
 export const quickMessagesPageAnswer = pageOf("records", quickMessageAnswer);

@@ -38,7 +38,14 @@ const toColumns = (input: QuickMessageInput) => ({
 export function createQuickMessagesService(ctx: AppContext) {
   const now = () => ctx.clock.now().toISOString();
   const audit = (db: Db, actor: Actor, id: number, action: "create" | "update" | "delete", before?: QuickMessageRow, after?: AuditFields) =>
-    recordAudit(db, ctx.clock.now(), actor, { companyId: actor.companyId, entity: "quickMessage", entityId: id, action, before: before && fieldsOf(before), after });
+    recordAudit(db, ctx.clock.now(), actor, {
+      companyId: actor.companyId,
+      entity: "quickMessage",
+      entityId: id,
+      action,
+      before: before && fieldsOf(before),
+      after,
+    });
   /** Writes `values` over the message the actor may change, with its audit entry, in one transaction; answers the old row. */
   const change = (actor: Actor, id: number, values: Updateable<QuickMessagesTable>) =>
     ctx.db.transaction().execute(async (trx) => {

@@ -120,7 +120,7 @@ export class ReadPool {
     const slot: Slot = { worker, ready, started: false, fail: failed, load: 0, pending };
     worker.onmessage = (event: MessageEvent<FromWorker>) => {
       const msg = event.data;
-      if (msg.kind === "ready") return (slot.started = true), started();
+      if (msg.kind === "ready") return ((slot.started = true), started());
       if (msg.kind === "failed") return failed(new Error(msg.error));
       const p = pending.get(msg.id);
       pending.delete(msg.id);

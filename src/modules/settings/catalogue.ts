@@ -22,7 +22,15 @@ export const PLATFORM_SETTINGS = {
 export type PlatformSettingKey = keyof typeof PLATFORM_SETTINGS;
 
 /** Keys readable without a session: what the login and signup screens need. */
-export const PUBLIC_SETTING_KEYS = ["allowSignup", "primaryColorLight", "primaryColorDark", "appLogoLight", "appLogoDark", "appLogoFavicon", "appName"] as const;
+export const PUBLIC_SETTING_KEYS = [
+  "allowSignup",
+  "primaryColorLight",
+  "primaryColorDark",
+  "appLogoLight",
+  "appLogoDark",
+  "appLogoFavicon",
+  "appName",
+] as const;
 
 export const isPlatformKey = (key: string): key is PlatformSettingKey => Object.hasOwn(PLATFORM_SETTINGS, key);
 
@@ -46,7 +54,12 @@ const timeZone = z
 const hours = z
   .union([z.string(), z.number()], { error: "Invalid value" })
   .transform((v) => String(v).trim())
-  .pipe(z.string().regex(/^[0-9]{1,4}$/, "Invalid number").refine((v) => Number(v) <= 8760, "Too Large"));
+  .pipe(
+    z
+      .string()
+      .regex(/^[0-9]{1,4}$/, "Invalid number")
+      .refine((v) => Number(v) <= 8760, "Too Large"),
+  );
 
 const link = z.union([z.literal(""), z.url({ protocol: /^https?$/, error: "Invalid URL" }).max(500, "Too Long!")], { error: "Invalid URL" });
 

@@ -24,7 +24,14 @@ export function createSettingsService(ctx: AppContext) {
    * company: its entries are filed under the super user's own company.
    */
   const audit = (db: Db, actor: Actor, entity: "setting" | "companySetting", key: string, before: unknown, after: unknown) =>
-    recordAudit(db, ctx.clock.now(), actor, { companyId: actor.companyId, entity, entityId: key, action: "update", before: { [key]: before }, after: { [key]: after } });
+    recordAudit(db, ctx.clock.now(), actor, {
+      companyId: actor.companyId,
+      entity,
+      entityId: key,
+      action: "update",
+      before: { [key]: before },
+      after: { [key]: after },
+    });
 
   async function writeCompanySetting(actor: Actor, key: CompanySettingKey, raw: unknown, field: string) {
     assertCan(actor, "settings:manage");

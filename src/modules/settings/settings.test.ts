@@ -180,7 +180,10 @@ describe("/api/companySettings", () => {
     expect(r.body.error).toBe("ERR_NOT_FOUND");
     expect(asMap((await t.json("GET", `/api/companySettings/${b.companyId}`, { token: superToken })).body)).toEqual(defaults);
     expect((await t.json("GET", "/api/companySettings/999", { token: superToken })).status).toBe(404);
-    expect((await t.json("GET", "/api/companySettings/abc", { token: superToken })).body).toMatchObject({ error: "ERR_VALIDATION", fields: { companyId: "Invalid id" } });
+    expect((await t.json("GET", "/api/companySettings/abc", { token: superToken })).body).toMatchObject({
+      error: "ERR_VALIDATION",
+      fields: { companyId: "Invalid id" },
+    });
   });
 
   test("GET /companySettingOne answers one key of the actor's company", async () => {
@@ -190,7 +193,10 @@ describe("/api/companySettings", () => {
     const unknown = await t.json("GET", "/api/companySettingOne?column=userCreation", { token: superToken });
     expect(unknown.status).toBe(404);
     expect(unknown.body.error).toBe("ERR_NO_SETTING_FOUND");
-    expect((await t.json("GET", "/api/companySettingOne", { token: b.user.token })).body).toMatchObject({ error: "ERR_VALIDATION", fields: { column: "Required" } });
+    expect((await t.json("GET", "/api/companySettingOne", { token: b.user.token })).body).toMatchObject({
+      error: "ERR_VALIDATION",
+      fields: { column: "Required" },
+    });
   });
 
   test("PUT {column, data} writes a company key for admins, validated against the catalogue", async () => {

@@ -59,7 +59,12 @@ export function tagsOfKind(db: Db, companyId: number, kanban: number | undefined
 /** Which of these ids are contact tags (kanban 0) of the company. */
 export async function contactTagIds(db: Db, companyId: number, ids: readonly number[]): Promise<number[]> {
   if (!ids.length) return [];
-  const rows = await forCompany(db, companyId).selectFrom("tags").select("id").where("id", "in", [...ids]).where("kanban", "=", 0).execute();
+  const rows = await forCompany(db, companyId)
+    .selectFrom("tags")
+    .select("id")
+    .where("id", "in", [...ids])
+    .where("kanban", "=", 0)
+    .execute();
   return rows.map((r) => r.id);
 }
 

@@ -58,18 +58,17 @@ export type SyncInput = z.infer<typeof syncBody>;
 /** A tag as pickers, contacts and tickets carry it. */
 export const tagRef = row({ id: z.number(), name: z.string(), color: z.string(), kanban: z.number() }).meta({ id: "TagRef" });
 export const tagAnswer = row({
-    id: z.number(),
-    name: z.string(),
-    color: z.string(),
-    kanban: z.number(),
-    timeLane: z.number(),
-    nextLaneId: z.number().nullable(),
-    rollbackLaneId: z.number().nullable(),
-    greetingMessageLane: z.string().nullable(),
-    userId: z.number().nullable(),
-    contactsCount: z.number(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-  })
-  .meta({ id: "Tag" });
+  id: z.number(),
+  name: z.string(),
+  color: z.string(),
+  kanban: z.number(),
+  timeLane: z.number(),
+  nextLaneId: z.number().nullable(),
+  rollbackLaneId: z.number().nullable(),
+  greetingMessageLane: z.string().nullable(),
+  userId: z.number().nullable(),
+  contactsCount: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+}).meta({ id: "Tag" });
 export const tagsPageAnswer = pageOf("tags", tagAnswer);

@@ -26,7 +26,12 @@ export const ticketNotesRoutes = (ctx: AppContext) => {
         set.status = 201;
         return note;
       },
-      { auth: true, body: createNoteBody, response: { 201: noteAnswer }, detail: doc("Add a note to a ticket", { permission: SEE, errors: { 404: "ERR_NO_TICKET_FOUND" } }) },
+      {
+        auth: true,
+        body: createNoteBody,
+        response: { 201: noteAnswer },
+        detail: doc("Add a note to a ticket", { permission: SEE, errors: { 404: "ERR_NO_TICKET_FOUND" } }),
+      },
     )
     .delete(
       "/ticket-notes/:id",
@@ -34,6 +39,11 @@ export const ticketNotesRoutes = (ctx: AppContext) => {
         await notes.remove(actor, params.id);
         return { message: "Note deleted" };
       },
-      { auth: true, params: idParams("id"), response: { 200: messageAnswer }, detail: doc("Delete a note", { permission: SEE, errors: { 404: "ERR_NOT_FOUND" } }) },
+      {
+        auth: true,
+        params: idParams("id"),
+        response: { 200: messageAnswer },
+        detail: doc("Delete a note", { permission: SEE, errors: { 404: "ERR_NOT_FOUND" } }),
+      },
     );
 };

@@ -18,13 +18,12 @@ export const createNoteBody = z.object({
 export type CreateNoteInput = z.infer<typeof createNoteBody>;
 
 export const noteAnswer = row({
-    id: z.number(),
-    note: z.string(),
-    ticketId: z.number().nullable(),
-    contactId: z.number().nullable(),
-    userId: z.number().nullable(),
-    user: z.object({ id: z.number(), name: z.string() }).nullable(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-  })
-  .meta({ id: "TicketNote" });
+  id: z.number(),
+  note: z.string(),
+  ticketId: z.number().nullable(),
+  contactId: z.number().nullable(),
+  userId: z.number().nullable(),
+  user: z.object({ id: z.number(), name: z.string() }).nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+}).meta({ id: "TicketNote" });

@@ -19,7 +19,10 @@ describe("POST /api/tickets", () => {
     const first = await w.inbound("5511000000001");
     await w.t.json("PUT", `/api/tickets/${first}`, { token: w.admin.token, body: { status: "closed", sendFarewellMessage: false } });
     const contactId = await contactOf(first);
-    const res = await w.t.json("POST", "/api/tickets", { token: w.agent.token, body: { contactId, queueId: w.q1, whatsappId: w.connectionId, userId: w.agent.id, status: "open", companyId: 999 } });
+    const res = await w.t.json("POST", "/api/tickets", {
+      token: w.agent.token,
+      body: { contactId, queueId: w.q1, whatsappId: w.connectionId, userId: w.agent.id, status: "open", companyId: 999 },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: "open", userId: w.agent.id, queueId: w.q1, contactId, whatsappId: w.connectionId, channel: "testchan" });
     expect(res.body.uuid).toBeString();
@@ -31,22 +34,50 @@ describe("POST /api/tickets", () => {
     w = await createInbox();
     const held = await w.inbound("5511000000001");
     await w.setTicket(held, { queueId: w.q2, status: "open", userId: w.agent2.id });
-    const res = await w.t.json("POST", "/api/tickets", { token: w.agent.token, body: { contactId: await contactOf(held), queueId: w.q1, whatsappId: w.connectionId } });
+    const res = await w.t.json("POST", "/api/tickets", {
+      token: w.agent.token,
+      body: { contactId: await contactOf(held), queueId: w.q1, whatsappId: w.connectionId },
+    });
     expect(res.status).toBe(409);
     expect(res.body.error).toBe("ERR_OTHER_OPEN_TICKET");
     const holder = JSON.parse(res.body.message);
-    expect(holder).toEqual({ id: held, uuid: (await w.ticket(held)).uuid, status: "open", userId: w.agent2.id, user: { id: w.agent2.id, name: "Bruno" }, queue: { id: w.q2, name: "Q2" } });
+    expect(holder).toEqual({
+      id: held,
+      uuid: (await w.ticket(held)).uuid,
+      status: "open",
+      userId: w.agent2.id,
+      user: { id: w.agent2.id, name: "Bruno" },
+      queue: { id: w.q2, name: "Q2" },
+    });
   });
 
   test("the connection defaults to the company's default; every id must be the company's (ERR_VALIDATION on that field)", async () => {
     w = await createInbox();
     await w.t.ctx.db.updateTable("connections").set({ isDefault: 1 }).where("id", "=", w.connectionId).execute();
-    const contact = await w.t.ctx.db.insertInto("contacts").values({ companyId: 1, name: "Zé", number: "5511000000099", channel: "testchan", identity: "5511000000099" }).returning("id").executeTakeFirstOrThrow();
+    const contact = await w.t.ctx.db
+      .insertInto("contacts")
+      .values({ companyId: 1, name: "Zé", number: "5511000000099", channel: "testchan", identity: "5511000000099" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     const other = await createCompany(w.t, { name: "B" });
     const db = w.t.ctx.db;
-    const foreignContact = (await db.insertInto("contacts").values({ companyId: other.companyId, name: "F", number: "1", channel: "testchan" }).returning("id").executeTakeFirstOrThrow()).id;
-    const foreignQueue = (await db.insertInto("queues").values({ companyId: other.companyId, name: "X", color: "#333333" }).returning("id").executeTakeFirstOrThrow()).id;
-    const foreignConn = (await db.insertInto("connections").values({ companyId: other.companyId, name: "B", channel: "testchan", token: "B".repeat(30) }).returning("id").executeTakeFirstOrThrow()).id;
+    const foreignContact = (
+      await db
+        .insertInto("contacts")
+        .values({ companyId: other.companyId, name: "F", number: "1", channel: "testchan" })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id;
+    const foreignQueue = (
+      await db.insertInto("queues").values({ companyId: other.companyId, name: "X", color: "#333333" }).returning("id").executeTakeFirstOrThrow()
+    ).id;
+    const foreignConn = (
+      await db
+        .insertInto("connections")
+        .values({ companyId: other.companyId, name: "B", channel: "testchan", token: "B".repeat(30) })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id;
     for (const [field, body] of [
       ["contactId", { contactId: foreignContact }],
       ["queueId", { contactId: contact.id, queueId: foreignQueue }],
@@ -61,14 +92,24 @@ describe("POST /api/tickets", () => {
     expect(ok.body).toMatchObject({ whatsappId: w.connectionId, userId: w.agent.id, status: "open" });
     const pending = await w.t.json("POST", "/api/tickets", {
       token: w.admin.token,
-      body: { contactId: (await db.insertInto("contacts").values({ companyId: 1, name: "P", number: "5", channel: "testchan" }).returning("id").executeTakeFirstOrThrow()).id, status: "pending", queueId: w.q1 },
+      body: {
+        contactId: (
+          await db.insertInto("contacts").values({ companyId: 1, name: "P", number: "5", channel: "testchan" }).returning("id").executeTakeFirstOrThrow()
+        ).id,
+        status: "pending",
+        queueId: w.q1,
+      },
     });
     expect(pending.body).toMatchObject({ status: "pending", userId: null, queueId: w.q1 });
   });
 
   test("a contact of another channel cannot be opened on this connection", async () => {
     w = await createInbox();
-    const contact = await w.t.ctx.db.insertInto("contacts").values({ companyId: 1, name: "Insta", number: "", channel: "instagram" }).returning("id").executeTakeFirstOrThrow();
+    const contact = await w.t.ctx.db
+      .insertInto("contacts")
+      .values({ companyId: 1, name: "Insta", number: "", channel: "instagram" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     const r = await w.t.json("POST", "/api/tickets", { token: w.admin.token, body: { contactId: contact.id, whatsappId: w.connectionId } });
     expect(r.status).toBe(400);
     expect(r.body.fields.whatsappId).toBe("The contact is not on this connection's channel");
@@ -112,7 +153,9 @@ describe("POST /api/tickets/closeAll", () => {
     await w.setTicket(b, { queueId: w.q2 });
     expect((await w.t.json("POST", "/api/tickets/closeAll", { token: w.agent.token, body: { status: "pending", selectedQueueIds: [w.q1] } })).status).toBe(403);
     const other = await createCompany(w.t, { name: "B" });
-    const fq = (await w.t.ctx.db.insertInto("queues").values({ companyId: other.companyId, name: "X", color: "#333333" }).returning("id").executeTakeFirstOrThrow()).id;
+    const fq = (
+      await w.t.ctx.db.insertInto("queues").values({ companyId: other.companyId, name: "X", color: "#333333" }).returning("id").executeTakeFirstOrThrow()
+    ).id;
     const foreign = await w.t.json("POST", "/api/tickets/closeAll", { token: w.admin.token, body: { status: "pending", selectedQueueIds: [fq] } });
     expect(foreign.status).toBe(400);
     expect(Object.keys(foreign.body.fields)).toEqual(["selectedQueueIds"]);
@@ -166,7 +209,8 @@ describe("ticket tags", () => {
     w = await createInbox();
     const id = await w.inbound("5511000000001");
     await w.setTicket(id, { queueId: w.q1 });
-    const tag = async (name: string, kanban: number) => (await w!.t.ctx.db.insertInto("tags").values({ companyId: 1, name, kanban }).returning("id").executeTakeFirstOrThrow()).id;
+    const tag = async (name: string, kanban: number) =>
+      (await w!.t.ctx.db.insertInto("tags").values({ companyId: 1, name, kanban }).returning("id").executeTakeFirstOrThrow()).id;
     const lane1 = await tag("Novo", 1);
     const lane2 = await tag("Proposta", 1);
     const vip = await tag("VIP", 0);
@@ -185,7 +229,9 @@ describe("ticket tags", () => {
     const id = await w.inbound("5511000000001");
     await w.setTicket(id, { queueId: w.q1 });
     const other = await createCompany(w.t, { name: "B" });
-    const foreign = (await w.t.ctx.db.insertInto("tags").values({ companyId: other.companyId, name: "Alheia", kanban: 1 }).returning("id").executeTakeFirstOrThrow()).id;
+    const foreign = (
+      await w.t.ctx.db.insertInto("tags").values({ companyId: other.companyId, name: "Alheia", kanban: 1 }).returning("id").executeTakeFirstOrThrow()
+    ).id;
     expect((await w.t.json("PUT", `/api/ticket-tags/${id}/${foreign}`, { token: w.agent.token })).status).toBe(404);
     const lane = (await w.t.ctx.db.insertInto("tags").values({ companyId: 1, name: "Lane", kanban: 1 }).returning("id").executeTakeFirstOrThrow()).id;
     expect((await w.t.json("PUT", `/api/ticket-tags/${id}/${lane}`, { token: w.agent2.token })).status).toBe(403);

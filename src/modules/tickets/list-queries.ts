@@ -46,11 +46,7 @@ export function listFilterWhere(f: ListFilters): TicketFilter {
   if (f.tags?.length) {
     parts.push((eb) =>
       eb.exists(
-        eb
-          .selectFrom("ticket_tags")
-          .select("ticket_tags.tagId")
-          .whereRef("ticket_tags.ticketId", "=", "tickets.id")
-          .where("ticket_tags.tagId", "in", f.tags!),
+        eb.selectFrom("ticket_tags").select("ticket_tags.tagId").whereRef("ticket_tags.ticketId", "=", "tickets.id").where("ticket_tags.tagId", "in", f.tags!),
       ),
     );
   }

@@ -102,7 +102,9 @@ describe("GET /api/tickets filters", () => {
     w = await createInbox();
     await five(w);
     const other = await createCompany(w.t, { name: "B" });
-    const foreignQueue = (await w.t.ctx.db.insertInto("queues").values({ companyId: other.companyId, name: "X", color: "#333333" }).returning("id").executeTakeFirstOrThrow()).id;
+    const foreignQueue = (
+      await w.t.ctx.db.insertInto("queues").values({ companyId: other.companyId, name: "X", color: "#333333" }).returning("id").executeTakeFirstOrThrow()
+    ).id;
     const foreignTag = (await w.t.ctx.db.insertInto("tags").values({ companyId: other.companyId, name: "Y" }).returning("id").executeTakeFirstOrThrow()).id;
     for (const [field, value] of [
       ["queueIds", [w.q1, foreignQueue]],
@@ -179,7 +181,13 @@ describe("the list query plan", () => {
     w = await createInbox();
     await five(w);
     const db = w.t.ctx.db;
-    const agent = { userId: w.agent.id, companyId: 1, profile: "user", super: false, flags: { allTicket: "disable", allowGroup: false, allUserChat: "disabled" } } as const;
+    const agent = {
+      userId: w.agent.id,
+      companyId: 1,
+      profile: "user",
+      super: false,
+      flags: { allTicket: "disable", allowGroup: false, allUserChat: "disabled" },
+    } as const;
     const cases: Pick<TicketPageArgs, "filters" | "view">[] = [
       { filters: { status: "open" }, view: undefined },
       { filters: { status: "open", queueIds: [w.q1, w.q2, 3, 4, 5] }, view: undefined },

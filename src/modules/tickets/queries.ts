@@ -30,7 +30,20 @@ const queueCount = compiledOnce((db, a: { companyId: number }) =>
 export function findTicketCore(db: Executor, companyId: number, by: { id: number } | { uuid: string }) {
   const q = forCompany(db, companyId)
     .selectFrom("tickets")
-    .select(["id", "uuid", "companyId", "status", "userId", "queueId", "isGroup", "contactId", "whatsappId", "unreadMessages", "channel", "amountUsedBotQueues"])
+    .select([
+      "id",
+      "uuid",
+      "companyId",
+      "status",
+      "userId",
+      "queueId",
+      "isGroup",
+      "contactId",
+      "whatsappId",
+      "unreadMessages",
+      "channel",
+      "amountUsedBotQueues",
+    ])
     .where("deletedAt", "is", null);
   return ("id" in by ? q.where("id", "=", by.id) : q.where("uuid", "=", by.uuid)).executeTakeFirst();
 }
@@ -87,7 +100,11 @@ export function liveTicketsInQueues(db: Executor, companyId: number, status: Tic
 }
 
 export async function closeTickets(db: Executor, companyId: number, ids: readonly number[], nowIso: string): Promise<void> {
-  await forCompany(db, companyId).updateTable("tickets").set({ status: "closed", closedAt: nowIso, updatedAt: nowIso }).where("id", "in", [...ids]).execute();
+  await forCompany(db, companyId)
+    .updateTable("tickets")
+    .set({ status: "closed", closedAt: nowIso, updatedAt: nowIso })
+    .where("id", "in", [...ids])
+    .execute();
 }
 
 /** The open and group tickets a user holds. */
@@ -205,10 +222,15 @@ export async function userFarewellMessage(db: Executor, companyId: number, userI
  */
 export async function ticketViewRows(db: Executor, companyId: number, ids: readonly number[]): Promise<TicketViewRow[]> {
   if (!ids.length) return [];
-  if (ids.length > MAX_COMPILED_IDS) return ticketViewQuery(db, companyId).where("tickets.id", "in", [...ids]).execute();
+  if (ids.length > MAX_COMPILED_IDS)
+    return ticketViewQuery(db, companyId)
+      .where("tickets.id", "in", [...ids])
+      .execute();
   return ticketViewsByIds(db, { companyId, ids });
 }
-const ticketViewsByIds = compiledOnce((db, a: { companyId: number; ids: readonly number[] }) => ticketViewQuery(db, a.companyId).where("tickets.id", "in", a.ids));
+const ticketViewsByIds = compiledOnce((db, a: { companyId: number; ids: readonly number[] }) =>
+  ticketViewQuery(db, a.companyId).where("tickets.id", "in", a.ids),
+);
 const MAX_COMPILED_IDS = 64;
 
 function tagsOf(db: Executor, a: { companyId: number; ticketIds: readonly number[] }) {

@@ -21,7 +21,13 @@ async function live() {
     await p.opened;
     return p;
   };
-  return { admin: await connect(w.admin.token), agent: await connect(w.agent.token), agent2: await connect(w.agent2.token), plain: await connect(w.plain.token), connect };
+  return {
+    admin: await connect(w.admin.token),
+    agent: await connect(w.agent.token),
+    agent2: await connect(w.agent2.token),
+    plain: await connect(w.plain.token),
+    connect,
+  };
 }
 
 const ticketFrames = (p: Peer, id: number) => p.received("company-1-ticket", (d) => d.ticket?.id === id || d.ticketId === id);
@@ -34,7 +40,12 @@ describe("ticket and message frames reach exactly the users who may see the tick
     await w!.session.receive({ from: "5511000000001", body: "preciso de ajuda" });
     for (const p of [s.admin, s.agent]) {
       const frame = await p.next("company-1-appMessage", (d) => d.message.body === "preciso de ajuda");
-      expect(frame).toMatchObject({ action: "create", message: { ticketId: id, fromMe: false }, ticket: { id, queueId: w!.q1 }, contact: { number: "5511000000001" } });
+      expect(frame).toMatchObject({
+        action: "create",
+        message: { ticketId: id, fromMe: false },
+        ticket: { id, queueId: w!.q1 },
+        contact: { number: "5511000000001" },
+      });
       await p.next("company-1-ticket", (d) => d.action === "update" && d.ticket.id === id && d.ticket.lastMessage === "preciso de ajuda");
     }
     const put = await w!.t.json("PUT", `/api/tickets/${id}`, { token: w!.agent.token, body: { status: "open" } });
@@ -60,7 +71,8 @@ describe("ticket and message frames reach exactly the users who may see the tick
 
     const del = await w!.t.json("DELETE", `/api/tickets/${id}`, { token: w!.admin.token });
     expect(del.status).toBe(200);
-    for (const p of [s.admin, s.agent2]) expect(await p.next("company-1-ticket", (d) => d.action === "delete" && d.ticketId === id)).toEqual({ action: "delete", ticketId: id });
+    for (const p of [s.admin, s.agent2])
+      expect(await p.next("company-1-ticket", (d) => d.action === "delete" && d.ticketId === id)).toEqual({ action: "delete", ticketId: id });
   });
 
   test("reading the messages sends updateUnread to the ticket's audience only", async () => {
@@ -68,7 +80,8 @@ describe("ticket and message frames reach exactly the users who may see the tick
     const id = await w!.inbound("5511000000001");
     await w!.setTicket(id, { queueId: w!.q1 });
     expect((await w!.t.json("GET", `/api/messages/${id}`, { token: w!.agent.token })).status).toBe(200);
-    for (const p of [s.admin, s.agent]) expect(await p.next("company-1-ticket", (d) => d.action === "updateUnread")).toEqual({ action: "updateUnread", ticketId: id });
+    for (const p of [s.admin, s.agent])
+      expect(await p.next("company-1-ticket", (d) => d.action === "updateUnread")).toEqual({ action: "updateUnread", ticketId: id });
     await flush(w!.t, s.agent2, 1);
     expect(s.agent2.received("company-1-ticket", (d) => d.action === "updateUnread")).toEqual([]);
   });
@@ -102,7 +115,11 @@ describe("LGPD in socket frames", () => {
     const update = await s.agent.next("company-1-ticket", (d) => d.action === "update" && d.ticket.lastMessage === "oi");
     expect(update.ticket.contact).toEqual(rest.body.contact);
 
-    await w!.t.ctx.db.updateTable("contacts").set({ email: "x@y.z" }).where("id", "=", (await w!.ticket(id)).contactId).execute();
+    await w!.t.ctx.db
+      .updateTable("contacts")
+      .set({ email: "x@y.z" })
+      .where("id", "=", (await w!.ticket(id)).contactId)
+      .execute();
     w!.t.ctx.bus.emit("contact.updated", { companyId: 1, contactId: (await w!.ticket(id)).contactId });
     const changed = (d: any) => d.action === "update" && d.contact.email === "x@y.z";
     expect((await s.plain.next("company-1-contact", changed)).contact).toMatchObject({ number: "5511*******21", name: "5511*******21" });

@@ -38,7 +38,10 @@ export const ticketsRoutes = (ctx: AppContext) => {
       auth: true,
       body: closeAllBody,
       response: { 200: z.object({ count: z.number() }) },
-      detail: doc("Close every live ticket of a status in the chosen queues", { permission: "tickets-manager:closeAll (admins)", errors: { 403: "ERR_NO_PERMISSION" } }),
+      detail: doc("Close every live ticket of a status in the chosen queues", {
+        permission: "tickets-manager:closeAll (admins)",
+        errors: { 403: "ERR_NO_PERMISSION" },
+      }),
     })
     .put("/tickets/:id", ({ actor, params, body }) => tickets.update(actor, params.id, body), {
       auth: true,

@@ -2,9 +2,7 @@ import { z } from "zod";
 import { row } from "../../http/schemas";
 import { pageNumberSchema } from "../../http/paging";
 
-export const boolish = z
-  .union([z.boolean(), z.enum(["true", "false", "1", "0"])])
-  .transform((v) => v === true || v === "true" || v === "1");
+export const boolish = z.union([z.boolean(), z.enum(["true", "false", "1", "0"])]).transform((v) => v === true || v === "true" || v === "1");
 
 export const ticketStatus = z.enum(["pending", "open", "closed", "group", "lgpd", "nps"]);
 
@@ -47,7 +45,10 @@ function parseJsonList(text: string): unknown[] | undefined {
 const queueIdOrNone = z.union([z.null(), z.literal("null"), z.literal(0), z.literal("0"), id]).transform((v) => (typeof v === "number" && v > 0 ? v : null));
 
 /** A calendar day (yyyy-MM-dd) in the company's time zone. */
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Expected yyyy-MM-dd").refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), "Invalid date");
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "Expected yyyy-MM-dd")
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), "Invalid date");
 
 /** GET /api/tickets: the inbox's filters and paging. */
 export const listTicketsQuery = z.object({
@@ -111,27 +112,26 @@ export const uuidParam = z.string().uuid();
 const ref = row({ id: z.number(), name: z.string(), color: z.string().nullable() });
 /** A ticket as the inbox and the socket carry it; the contact's number is masked for plain users under LGPD. */
 export const ticketAnswer = row({
-    id: z.number(),
-    uuid: z.string(),
-    status: z.string(),
-    queueId: z.number().nullable(),
-    userId: z.number().nullable(),
-    contactId: z.number(),
-    whatsappId: z.number().nullable(),
-    channel: z.string(),
-    isGroup: z.boolean(),
-    isBot: z.boolean(),
-    lastMessage: z.string().nullable(),
-    unreadMessages: z.number(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-    contact: row({ id: z.number(), name: z.string(), number: z.string(), urlPicture: z.string().nullable(), isGroup: z.boolean(), channel: z.string() }),
-    queue: ref.nullable(),
-    user: ref.nullable(),
-    whatsapp: row({ id: z.number(), name: z.string(), channel: z.string().nullable(), status: z.string().nullable(), deleted: z.boolean() }).nullable(),
-    tags: z.array(row({ id: z.number(), name: z.string(), color: z.string(), kanban: z.number() })),
-  })
-  .meta({ id: "Ticket" });
+  id: z.number(),
+  uuid: z.string(),
+  status: z.string(),
+  queueId: z.number().nullable(),
+  userId: z.number().nullable(),
+  contactId: z.number(),
+  whatsappId: z.number().nullable(),
+  channel: z.string(),
+  isGroup: z.boolean(),
+  isBot: z.boolean(),
+  lastMessage: z.string().nullable(),
+  unreadMessages: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  contact: row({ id: z.number(), name: z.string(), number: z.string(), urlPicture: z.string().nullable(), isGroup: z.boolean(), channel: z.string() }),
+  queue: ref.nullable(),
+  user: ref.nullable(),
+  whatsapp: row({ id: z.number(), name: z.string(), channel: z.string().nullable(), status: z.string().nullable(), deleted: z.boolean() }).nullable(),
+  tags: z.array(row({ id: z.number(), name: z.string(), color: z.string(), kanban: z.number() })),
+}).meta({ id: "Ticket" });
 export const ticketsPageAnswer = row({ tickets: z.array(ticketAnswer), count: z.number(), hasMore: z.boolean(), countCapped: z.boolean() });
 export const ticketLogAnswer = row({
   id: z.number(),

@@ -138,8 +138,14 @@ export function createTicketsService(ctx: AppContext) {
         // Slices keep each statement under SQLite's bound-parameter limit.
         for (let i = 0; i < rows.length; i += 500) {
           const slice = rows.slice(i, i + 500);
-          await closeTickets(trx, actor.companyId, slice.map((r) => r.id), nowIso);
-          for (const r of slice) await addTicketLog(trx, actor.companyId, { ticketId: r.id, type: "closed", userId: actor.userId, queueId: r.queueId, createdAt: nowIso });
+          await closeTickets(
+            trx,
+            actor.companyId,
+            slice.map((r) => r.id),
+            nowIso,
+          );
+          for (const r of slice)
+            await addTicketLog(trx, actor.companyId, { ticketId: r.id, type: "closed", userId: actor.userId, queueId: r.queueId, createdAt: nowIso });
         }
         return rows.map((r) => r.id);
       });

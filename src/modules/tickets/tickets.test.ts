@@ -53,7 +53,9 @@ async function world() {
   await db.updateTable("tickets").set({ status: "open", userId: adminId }).where("id", "=", tickets.adminsQ1).execute();
   await db.updateTable("tickets").set({ status: "open", userId: users.plainNone!.id }).where("id", "=", tickets.ownQ2).execute();
   const uuids = Object.fromEntries(
-    await Promise.all(Object.entries(tickets).map(async ([k, id]) => [k, (await db.selectFrom("tickets").select("uuid").where("id", "=", id).executeTakeFirstOrThrow()).uuid])),
+    await Promise.all(
+      Object.entries(tickets).map(async ([k, id]) => [k, (await db.selectFrom("tickets").select("uuid").where("id", "=", id).executeTakeFirstOrThrow()).uuid]),
+    ),
   ) as Record<keyof typeof tickets, string>;
   return { t, s, chan, q1, q2, connectionId, adminToken, adminId, users, tickets, uuids };
 }
@@ -73,7 +75,12 @@ describe("GET /api/tickets and the ticket-scoped routes: visibility matrix", () 
     const tokens: Record<string, string> = { admin: w.adminToken, ...Object.fromEntries(Object.entries(w.users).map(([k, u]) => [k, u.token])) };
     const tag = (await w.t.ctx.db.insertInto("tags").values({ companyId: 1, name: "Lane", kanban: 1 }).returning("id").executeTakeFirstOrThrow()).id;
     const firstMessage = Object.fromEntries(
-      await Promise.all(all.map(async (k) => [k, (await w.t.ctx.db.selectFrom("messages").select("id").where("ticketId", "=", w.tickets[k]).orderBy("id").executeTakeFirstOrThrow()).id])),
+      await Promise.all(
+        all.map(async (k) => [
+          k,
+          (await w.t.ctx.db.selectFrom("messages").select("id").where("ticketId", "=", w.tickets[k]).orderBy("id").executeTakeFirstOrThrow()).id,
+        ]),
+      ),
     ) as Record<keyof typeof w.tickets, number>;
     for (const [who, visible] of Object.entries(expected)) {
       const token = tokens[who]!;
@@ -110,8 +117,7 @@ describe("GET /api/tickets and the ticket-scoped routes: visibility matrix", () 
 
   test("without showAll everyone gets the personal view; a plain user's showAll is ignored", async () => {
     const w = await world();
-    const names = (body: { tickets: { id: number }[] }) =>
-      body.tickets.map((tk) => Object.entries(w.tickets).find(([, id]) => id === tk.id)![0]).sort();
+    const names = (body: { tickets: { id: number }[] }) => body.tickets.map((tk) => Object.entries(w.tickets).find(([, id]) => id === tk.id)![0]).sort();
     // The first admin has allTicket enable and allowGroup on, and no queues.
     expect(names((await w.t.json("GET", "/api/tickets", { token: w.adminToken })).body)).toEqual(["adminsQ1", "group", "noQueue"]);
     expect(names((await w.t.json("GET", "/api/tickets?showAll=false&status=open", { token: w.adminToken })).body)).toEqual(["adminsQ1"]);
@@ -186,16 +192,26 @@ describe("PUT /api/tickets/:id (accept)", () => {
     const w = await world();
     const denied = await w.t.json("PUT", `/api/tickets/${w.tickets.q2}`, { token: w.users.plainQ1!.token, body: { status: "open" } });
     expect(denied.status).toBe(403);
-    const notAllowed = await w.t.json("PUT", `/api/tickets/${w.tickets.noQueue}`, { token: w.users.allTicket!.token, body: { status: "open", userId: w.users.plainNone!.id } });
+    const notAllowed = await w.t.json("PUT", `/api/tickets/${w.tickets.noQueue}`, {
+      token: w.users.allTicket!.token,
+      body: { status: "open", userId: w.users.plainNone!.id },
+    });
     expect(notAllowed.status).toBe(403);
     const other = await createCompany(w.t, { name: "Other" });
     const foreign = await w.t.json("PUT", `/api/tickets/${w.tickets.noQueue}`, { token: w.adminToken, body: { status: "open", userId: other.admin.id } });
     expect(foreign.status).toBe(400);
     expect(foreign.body.fields.userId).toBe("Unknown user");
-    const foreignQueue = await w.t.ctx.db.insertInto("queues").values({ companyId: other.companyId, name: "X", color: "#333333" }).returning("id").executeTakeFirstOrThrow();
+    const foreignQueue = await w.t.ctx.db
+      .insertInto("queues")
+      .values({ companyId: other.companyId, name: "X", color: "#333333" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     const fq = await w.t.json("PUT", `/api/tickets/${w.tickets.noQueue}`, { token: w.adminToken, body: { status: "open", queueId: foreignQueue.id } });
     expect(fq.status).toBe(400);
-    const assigned = await w.t.json("PUT", `/api/tickets/${w.tickets.noQueue}`, { token: w.adminToken, body: { status: "open", userId: w.users.plainNone!.id, queueId: w.q1 } });
+    const assigned = await w.t.json("PUT", `/api/tickets/${w.tickets.noQueue}`, {
+      token: w.adminToken,
+      body: { status: "open", userId: w.users.plainNone!.id, queueId: w.q1 },
+    });
     expect(assigned.status).toBe(200);
     expect(assigned.body).toMatchObject({ status: "open", userId: w.users.plainNone!.id, queueId: w.q1 });
     const unsupported = await w.t.json("PUT", `/api/tickets/${w.tickets.q2}`, { token: w.adminToken, body: { status: "nps" } });
@@ -280,7 +296,10 @@ describe("tenant isolation", () => {
     expect(after).toHaveLength(0);
     const forwarded = await w.t.json("POST", "/api/message/forward", { token, body: { messageId: sent.body.message.id, contactId: 1 } });
     expect(forwarded.status).toBe(400);
-    expect(await w.t.ctx.db.selectFrom("messages").select(["body", "isDeleted"]).where("id", "=", sent.body.message.id).executeTakeFirstOrThrow()).toEqual({ body: "hello", isDeleted: 0 });
+    expect(await w.t.ctx.db.selectFrom("messages").select(["body", "isDeleted"]).where("id", "=", sent.body.message.id).executeTakeFirstOrThrow()).toEqual({
+      body: "hello",
+      isDeleted: 0,
+    });
     expect(await w.t.ctx.db.selectFrom("tickets").select("deletedAt").where("id", "=", w.tickets.q1).executeTakeFirstOrThrow()).toEqual({ deletedAt: null });
     expect((await w.t.ctx.db.selectFrom("tickets").select("status").where("id", "=", w.tickets.q1).executeTakeFirstOrThrow()).status).toBe("pending");
   });

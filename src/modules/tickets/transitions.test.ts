@@ -270,7 +270,9 @@ describe("transfer", () => {
     expect(noQueue.status).toBe(400);
     expect(noQueue.body.fields.queueId).toBe("Required");
     const other = await createCompany(w.t, { name: "B" });
-    const foreignQueue = (await w.t.ctx.db.insertInto("queues").values({ companyId: other.companyId, name: "X", color: "#333333" }).returning("id").executeTakeFirstOrThrow()).id;
+    const foreignQueue = (
+      await w.t.ctx.db.insertInto("queues").values({ companyId: other.companyId, name: "X", color: "#333333" }).returning("id").executeTakeFirstOrThrow()
+    ).id;
     const fq = await put(w.agent.token, id, { isTransfered: true, queueId: foreignQueue });
     expect(fq.status).toBe(400);
     expect(Object.keys(fq.body.fields)).toEqual(["queueId"]);

@@ -88,7 +88,14 @@ export function createTransitions(ctx: AppContext, deps: Deps) {
       if (change.audit) {
         const before = placeOf(ticket);
         const after = placeOf({ ...before, ...change.set } as TicketCore);
-        await recordAudit(trx, ctx.clock.now(), actor, { companyId: actor.companyId, entity: "ticket", entityId: ticket.id, action: change.audit, before, after });
+        await recordAudit(trx, ctx.clock.now(), actor, {
+          companyId: actor.companyId,
+          entity: "ticket",
+          entityId: ticket.id,
+          action: change.audit,
+          before,
+          after,
+        });
       }
     });
     publish(actor.companyId, ticket, change.set);

@@ -41,7 +41,15 @@ beforeAll(async () => {
       for (const isGroup of [0, 1])
         await db
           .insertInto("tickets")
-          .values({ uuid: crypto.randomUUID(), companyId: 1, contactId: contact.id, userId, queueId, isGroup, status: isGroup ? "group" : userId ? "open" : "pending" })
+          .values({
+            uuid: crypto.randomUUID(),
+            companyId: 1,
+            contactId: contact.id,
+            userId,
+            queueId,
+            isGroup,
+            status: isGroup ? "group" : userId ? "open" : "pending",
+          })
           .execute();
   tickets = await db.selectFrom("tickets").select(["id", "companyId", "userId", "queueId", "isGroup"]).execute();
   for (const id of userIds) actors.push({ actor: (await loadActor(t.ctx, id))!, queueIds: await userQueueIds(db, id) });
@@ -55,7 +63,10 @@ describe("ticket visibility", () => {
   test("canSeeTicket and the list query agree for every combination", async () => {
     expect(actors).toHaveLength(32);
     for (const { actor, queueIds } of actors) {
-      const expected = tickets.filter((tk) => canSeeTicket(actor, tk, queueIds)).map((tk) => tk.id).sort((a, b) => a - b);
+      const expected = tickets
+        .filter((tk) => canSeeTicket(actor, tk, queueIds))
+        .map((tk) => tk.id)
+        .sort((a, b) => a - b);
       const visible = ticketVisibilityWhere(actor, queueIds);
       const rows = await (visible ? liveTickets(t.ctx.db, 1).where(visible) : liveTickets(t.ctx.db, 1)).select("tickets.id").execute();
       expect({ user: actor.name, ids: rows.map((r) => r.id).sort((a, b) => a - b) }).toEqual({ user: actor.name, ids: expected });
@@ -68,7 +79,10 @@ describe("ticket visibility", () => {
 
   test("the personal view and its query agree; show-all applies only to those allowed", async () => {
     for (const { actor, queueIds } of actors) {
-      const personal = tickets.filter((tk) => inPersonalView(actor, tk, queueIds)).map((tk) => tk.id).sort((a, b) => a - b);
+      const personal = tickets
+        .filter((tk) => inPersonalView(actor, tk, queueIds))
+        .map((tk) => tk.id)
+        .sort((a, b) => a - b);
       const { ids } = await page(listView(actor, queueIds, false));
       expect(ids.sort((a, b) => a - b)).toEqual(personal);
       // Show-all asked for: everything for admins and allUserChat, the personal view for others.
@@ -82,9 +96,24 @@ describe("ticket visibility", () => {
 
   test("the rules, one by one", () => {
     const base = { userId: 50, companyId: 1, profile: "user" as const, super: false, name: "x", tokenVersion: 0, plan: {} as Actor["plan"] };
-    const flags = { allTicket: "disable", allowGroup: false, allUserChat: "disabled", allHistoric: "disabled", userClosePendingTicket: "enabled", showDashboard: "disabled", allowRealTime: "disabled", allowConnections: "disabled" } as const;
+    const flags = {
+      allTicket: "disable",
+      allowGroup: false,
+      allUserChat: "disabled",
+      allHistoric: "disabled",
+      userClosePendingTicket: "enabled",
+      showDashboard: "disabled",
+      allowRealTime: "disabled",
+      allowConnections: "disabled",
+    } as const;
     const plain = { ...base, flags: { ...flags } } as Actor;
-    const tk = (o: Partial<{ userId: number | null; queueId: number | null; isGroup: number; companyId: number }>) => ({ companyId: 1, userId: null, queueId: null, isGroup: 0, ...o });
+    const tk = (o: Partial<{ userId: number | null; queueId: number | null; isGroup: number; companyId: number }>) => ({
+      companyId: 1,
+      userId: null,
+      queueId: null,
+      isGroup: 0,
+      ...o,
+    });
     expect(canSeeTicket(plain, tk({ userId: 50 }), [])).toBe(true); // own
     expect(canSeeTicket(plain, tk({ userId: 50, companyId: 2 }), [])).toBe(false); // other company, even "own"
     expect(canSeeTicket(plain, tk({ queueId: 7 }), [7])).toBe(true); // my queue, unassigned

@@ -3,17 +3,7 @@ import { z } from "zod";
 import type { AppContext } from "../../context";
 import { authPlugin } from "../../http/auth";
 import { doc, idParams, messageAnswer } from "../../http/schemas";
-import {
-  createUserBody,
-  listQuery,
-  pickerQuery,
-  profileImageBody,
-  updateUserBody,
-  userAnswer,
-  userPickerAnswer,
-  usersPageAnswer,
-  widthBody,
-} from "./schema";
+import { createUserBody, listQuery, pickerQuery, profileImageBody, updateUserBody, userAnswer, userPickerAnswer, usersPageAnswer, widthBody } from "./schema";
 import { createUsersService } from "./service";
 
 const params = idParams("id");

@@ -130,7 +130,11 @@ export function createUsersService(ctx: AppContext) {
         countUsers(ctx.db, actor.companyId, query.searchParam),
       ]);
       const page = pageOf(rows, window.size);
-      const queues = await queuesOfUsers(ctx.db, actor.companyId, page.rows.map((u) => u.id));
+      const queues = await queuesOfUsers(
+        ctx.db,
+        actor.companyId,
+        page.rows.map((u) => u.id),
+      );
       return { users: page.rows.map((u) => serializeUser(ctx, u, queues.get(u.id) ?? [])), count, hasMore: page.hasMore };
     },
 
@@ -188,7 +192,14 @@ export function createUsersService(ctx: AppContext) {
           updatedAt: now(),
         });
         if (input.queueIds) await replaceUserQueues(trx, actor.companyId, id, input.queueIds);
-        await audit(trx, actor, row, "update", { ...target, ...(queueIds && { queueIds }) }, { ...row, ...(input.queueIds && { queueIds: sorted(input.queueIds) }) });
+        await audit(
+          trx,
+          actor,
+          row,
+          "update",
+          { ...target, ...(queueIds && { queueIds }) },
+          { ...row, ...(input.queueIds && { queueIds: sorted(input.queueIds) }) },
+        );
         return row;
       });
       ctx.bus.emit("user.updated", { companyId: actor.companyId, userId: id });

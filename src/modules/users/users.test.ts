@@ -102,7 +102,11 @@ describe("POST /api/users", () => {
   test("refuses invalid fields with the form's messages, storing nothing", async () => {
     for (const [label, body, fields] of invalid) {
       const r = await newUser(body);
-      expect({ label, status: r.status, body: r.body }).toEqual({ label, status: 400, body: { error: "ERR_VALIDATION", message: "Validation failed", fields } });
+      expect({ label, status: r.status, body: r.body }).toEqual({
+        label,
+        status: 400,
+        body: { error: "ERR_VALIDATION", message: "Validation failed", fields },
+      });
     }
     expect(await t.ctx.db.selectFrom("users").select("id").where("name", "=", "Carla").execute()).toEqual([]);
   });
@@ -190,7 +194,10 @@ describe("POST /api/users", () => {
 describe("GET /api/users", () => {
   test("pages of 20 ordered by name, with count and hasMore, for admins only", async () => {
     for (let i = 0; i < 22; i++) {
-      await t.ctx.db.insertInto("users").values({ companyId: 1, name: `Zed ${String(i).padStart(2, "0")}`, email: `zed${i}@test.local`, passwordHash: "x" }).execute();
+      await t.ctx.db
+        .insertInto("users")
+        .values({ companyId: 1, name: `Zed ${String(i).padStart(2, "0")}`, email: `zed${i}@test.local`, passwordHash: "x" })
+        .execute();
     }
     const first = await t.json("GET", "/api/users", { token: admin.token });
     expect(first.status).toBe(200);
@@ -273,7 +280,11 @@ describe("PUT /api/users/:id", () => {
 
   test("validates with the form's messages", async () => {
     const r = await t.json("PUT", `/api/users/${agent.id}`, { token: admin.token, body: { name: "B", email: "nope", password: "123" } });
-    expect(r.body).toEqual({ error: "ERR_VALIDATION", message: "Validation failed", fields: { name: "Too Short!", email: "Invalid email", password: "Too Short!" } });
+    expect(r.body).toEqual({
+      error: "ERR_VALIDATION",
+      message: "Validation failed",
+      fields: { name: "Too Short!", email: "Invalid email", password: "Too Short!" },
+    });
     expect((await row(agent.id))!.name).toBe("Bruno Agent");
   });
 

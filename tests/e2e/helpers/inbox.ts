@@ -7,7 +7,10 @@ import { type APIRequestContext, type Browser, type BrowserContext, expect, type
 import { ADMIN, apiLogin, BASE_URL } from "./server";
 
 export const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-const hex = () => `#${Math.floor(Math.random() * 0xffffff).toString(16).padStart(6, "0")}`;
+const hex = () =>
+  `#${Math.floor(Math.random() * 0xffffff)
+    .toString(16)
+    .padStart(6, "0")}`;
 export const PASSWORD = "Agent123!";
 
 export async function api(request: APIRequestContext, token: string, method: "GET" | "POST" | "PUT" | "DELETE", path: string, data?: unknown) {
@@ -63,7 +66,11 @@ export async function adminWithWebchat(request: APIRequestContext, tag: string) 
 }
 
 /** A web-chat visitor in its own browser context: the widget page, the name form, then the chat. */
-export async function openVisitor(browser: Browser, widgetKey: string, name: string): Promise<{ ctx: BrowserContext; page: Page; write: (text: string) => Promise<void> }> {
+export async function openVisitor(
+  browser: Browser,
+  widgetKey: string,
+  name: string,
+): Promise<{ ctx: BrowserContext; page: Page; write: (text: string) => Promise<void> }> {
   const ctx = await browser.newContext({ viewport: { width: 375, height: 700 }, locale: "pt-BR" });
   const page = await ctx.newPage();
   await page.goto(`${BASE_URL}/widget/${widgetKey}`);
@@ -84,7 +91,11 @@ export async function openVisitor(browser: Browser, widgetKey: string, name: str
 }
 
 /** A browser context logged in as `who` (the refresh cookie lets the web app resume the session). */
-export async function agentPage(browser: Browser, who: { email: string; password: string }, opts: { width?: number; height?: number; theme?: "light" | "dark" } = {}) {
+export async function agentPage(
+  browser: Browser,
+  who: { email: string; password: string },
+  opts: { width?: number; height?: number; theme?: "light" | "dark" } = {},
+) {
   const ctx = await browser.newContext({ viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 }, locale: "en-US" });
   const page = await ctx.newPage();
   // Uncaught errors of the web app, for the specs to assert there were none.
@@ -150,5 +161,10 @@ export function gradientPng(w: number, h: number): Buffer {
     const o = y * (w * 3 + 1);
     for (let x = 0; x < w; x++) rows.set([40 + Math.round((x / w) * 180), 90 + Math.round((y / h) * 120), 200], o + 1 + x * 3);
   }
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk("IHDR", header), chunk("IDAT", deflateSync(rows)), chunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(rows)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }

@@ -70,7 +70,12 @@ Bun.serve({
         // The ticket the message landed on (by the wamid of the payload's first message), for the spec's next steps.
         const wamid = (body as any)?.entry?.[0]?.changes?.[0]?.value?.messages?.[0]?.id as string | undefined;
         const stored = wamid
-          ? await ctx.db.selectFrom("messages").innerJoin("tickets", "tickets.id", "messages.ticketId").select(["tickets.id as ticketId", "tickets.uuid"]).where("messages.externalId", "=", wamid).executeTakeFirst()
+          ? await ctx.db
+              .selectFrom("messages")
+              .innerJoin("tickets", "tickets.id", "messages.ticketId")
+              .select(["tickets.id as ticketId", "tickets.uuid"])
+              .where("messages.externalId", "=", wamid)
+              .executeTakeFirst()
           : undefined;
         return json(200, { status: res.status, body: await res.text(), ticketId: stored?.ticketId ?? null, uuid: stored?.uuid ?? null });
       }
@@ -90,7 +95,11 @@ Bun.serve({
       if (req.method === "POST" && path === "/media") {
         // A WhatsApp user's file on the fake: held (the download waits until /release), or failing every time.
         const { id, base64, mime, hold, fail } = (await req.json()) as { id: string; base64: string; mime: string; hold?: boolean; fail?: boolean };
-        fake.addMedia(id, Uint8Array.from(atob(base64), (c) => c.charCodeAt(0)), mime);
+        fake.addMedia(
+          id,
+          Uint8Array.from(atob(base64), (c) => c.charCodeAt(0)),
+          mime,
+        );
         if (hold) fake.hold({ method: "GET", path: `/${id}` }, 600_000);
         if (fail) fake.failNext({ method: "GET", path: `/${id}` }, "serverError", 100);
         return json(200, { ok: true });
@@ -104,7 +113,10 @@ Bun.serve({
         return json(200, { updated: Number(res.numUpdatedRows) });
       }
       if (req.method === "GET" && path === "/requests") {
-        return json(200, fake.requests.map(({ form: _form, ...r }) => r));
+        return json(
+          200,
+          fake.requests.map(({ form: _form, ...r }) => r),
+        );
       }
       return json(404, { error: "unknown control route" });
     } catch (err) {

@@ -39,7 +39,11 @@ export async function startOwnServer(opts: {
     timeoutMs: 30_000,
   });
   const login = async (creds: { email: string; password: string }) => {
-    const res = await fetch(`${server.baseURL}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(creds) });
+    const res = await fetch(`${server.baseURL}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(creds),
+    });
     return ((await res.json()) as { token: string }).token;
   };
   const apiAdmin = { email: `api@${opts.name}.local`, password: "ApiAdmin123!" };

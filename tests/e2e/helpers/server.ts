@@ -98,9 +98,7 @@ export async function startServer(opts: {
   let out = "";
   proc.stdout!.on("data", (d) => (out += d));
   proc.stderr!.on("data", (d) => (out += d));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((ok) =>
-    proc.on("exit", (code, signal) => ok({ code, signal })),
-  );
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((ok) => proc.on("exit", (code, signal) => ok({ code, signal })));
   const baseURL = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + (opts.timeoutMs ?? 20_000);
   let dead = false;

@@ -6,7 +6,12 @@ import { createHmac } from "node:crypto";
 
 /** The X-Hub-Signature-256 header Meta sends for `rawBody`: "sha256=" + hex HMAC-SHA256 with the app secret. */
 export function signBody(rawBody: string | Uint8Array, appSecret: string): string {
-  return "sha256=" + createHmac("sha256", appSecret).update(typeof rawBody === "string" ? Buffer.from(rawBody, "utf8") : rawBody).digest("hex");
+  return (
+    "sha256=" +
+    createHmac("sha256", appSecret)
+      .update(typeof rawBody === "string" ? Buffer.from(rawBody, "utf8") : rawBody)
+      .digest("hex")
+  );
 }
 
 /** JSON.stringify with Meta's escaping (what arrives at a webhook). */

@@ -42,7 +42,8 @@ export const GRAPH_ERRORS = {
     status: 400,
     body: {
       error: {
-        message: "(#80007) There have been too many calls to this WhatsApp Business account. Wait a bit and try again. For more info, please refer to https://developers.facebook.com/docs/graph-api/overview/rate-limiting.",
+        message:
+          "(#80007) There have been too many calls to this WhatsApp Business account. Wait a bit and try again. For more info, please refer to https://developers.facebook.com/docs/graph-api/overview/rate-limiting.",
         type: "OAuthException",
         code: 80007,
         fbtrace_id: trace(),
@@ -57,15 +58,28 @@ export const GRAPH_ERRORS = {
         message: "(#130429) Rate limit hit",
         type: "OAuthException",
         code: 130429,
-        error_data: { messaging_product: "whatsapp", details: "Message failed to send because there were too many messages sent from this phone number in a short period of time" },
+        error_data: {
+          messaging_product: "whatsapp",
+          details: "Message failed to send because there were too many messages sent from this phone number in a short period of time",
+        },
         error_subcode: 2494055,
         fbtrace_id: "Az8or2yhqkZfEZ-_4Qn_Bam",
       },
     },
   }),
-  pairRateLimit: () => wa(131056, "(#131056) (Business Account, Consumer Account) pair rate limit hit", "Message failed to send because there were too many messages sent from this phone number to the same phone number in a short period of time."),
+  pairRateLimit: () =>
+    wa(
+      131056,
+      "(#131056) (Business Account, Consumer Account) pair rate limit hit",
+      "Message failed to send because there were too many messages sent from this phone number to the same phone number in a short period of time.",
+    ),
   undeliverable: () => wa(131026, "(#131026) Message Undeliverable", "Message Undeliverable."),
-  reengagement: () => wa(131047, "(#131047) Re-engagement message", "Message failed to send because more than 24 hours have passed since the customer last replied to this number."),
+  reengagement: () =>
+    wa(
+      131047,
+      "(#131047) Re-engagement message",
+      "Message failed to send because more than 24 hours have passed since the customer last replied to this number.",
+    ),
   templateMissing: () => wa(132001, "(#132001) Template name does not exist in the translation", "template name (x) does not exist in en_US"),
   invalidParameter: (details = "Invalid parameter"): FakeError => wa(100, "(#100) Invalid parameter", details),
   /** Messenger: the 24-hour window is closed (code 10, subcode 2018278). */
@@ -73,7 +87,8 @@ export const GRAPH_ERRORS = {
     status: 400,
     body: {
       error: {
-        message: "(#10) This message is sent outside of allowed window. Learn more about the new policy here: https://developers.facebook.com/docs/messenger-platform/policy-overview",
+        message:
+          "(#10) This message is sent outside of allowed window. Learn more about the new policy here: https://developers.facebook.com/docs/messenger-platform/policy-overview",
         type: "OAuthException",
         code: 10,
         error_subcode: 2018278,
@@ -83,7 +98,9 @@ export const GRAPH_ERRORS = {
   }),
   personUnavailable: (): FakeError => ({
     status: 400,
-    body: { error: { message: "(#551) This person isn't available right now.", type: "OAuthException", code: 551, error_subcode: 1545041, fbtrace_id: trace() } },
+    body: {
+      error: { message: "(#551) This person isn't available right now.", type: "OAuthException", code: 551, error_subcode: 1545041, fbtrace_id: trace() },
+    },
   }),
   noMatchingUser: (): FakeError => ({
     status: 400,
@@ -111,7 +128,15 @@ export const GRAPH_ERRORS = {
   }),
   serverError: (): FakeError => ({
     status: 500,
-    body: { error: { message: "An unexpected error has occurred. Please retry your request later.", type: "OAuthException", is_transient: true, code: 2, fbtrace_id: trace() } },
+    body: {
+      error: {
+        message: "An unexpected error has occurred. Please retry your request later.",
+        type: "OAuthException",
+        is_transient: true,
+        code: 2,
+        fbtrace_id: trace(),
+      },
+    },
   }),
 } as const;
 

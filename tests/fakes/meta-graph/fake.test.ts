@@ -11,7 +11,11 @@ afterAll(() => fake.stop());
 beforeEach(() => fake.reset());
 
 const wa = (body: unknown, token: string = FAKE_IDS.waToken) =>
-  fetch(`${fake.url}/${FAKE_IDS.phoneNumberId}/messages`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+  fetch(`${fake.url}/${FAKE_IDS.phoneNumberId}/messages`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
 
 describe("deliveries signed like Meta", () => {
   test("metaStringify escapes '/' and every non-ASCII UTF-16 unit", () => {
@@ -50,7 +54,11 @@ describe("the fake Graph API checks what Meta checks", () => {
     const res = await wa({ messaging_product: "whatsapp", to: "16505551234", type: "text", text: { body: "hi" } });
     const body = await res.json();
     expect(res.status).toBe(200);
-    expect(body).toMatchObject({ messaging_product: "whatsapp", contacts: [{ input: "16505551234", wa_id: "16505551234" }], messages: [{ message_status: "accepted" }] });
+    expect(body).toMatchObject({
+      messaging_product: "whatsapp",
+      contacts: [{ input: "16505551234", wa_id: "16505551234" }],
+      messages: [{ message_status: "accepted" }],
+    });
     expect(body.messages[0].id).toStartWith("wamid.");
   });
 
@@ -60,9 +68,16 @@ describe("the fake Graph API checks what Meta checks", () => {
     expect(bad.status).toBe(401);
     expect(((await bad.json()) as any).error.code).toBe(190);
     fake.revokeToken(FAKE_IDS.waToken);
-    expect(((await (await wa({ messaging_product: "whatsapp", to: "16505551234", type: "text", text: { body: "x" } })).json()) as any).error.error_subcode).toBe(463);
+    expect(
+      ((await (await wa({ messaging_product: "whatsapp", to: "16505551234", type: "text", text: { body: "x" } })).json()) as any).error.error_subcode,
+    ).toBe(463);
     fake.revokedTokens.clear();
-    const tpl = await wa({ messaging_product: "whatsapp", to: "16505551234", type: "template", template: { name: "pending_review", language: { code: "en_US" } } });
+    const tpl = await wa({
+      messaging_product: "whatsapp",
+      to: "16505551234",
+      type: "template",
+      template: { name: "pending_review", language: { code: "en_US" } },
+    });
     expect(((await tpl.json()) as any).error.code).toBe(132001);
   });
 
@@ -81,7 +96,12 @@ describe("the fake Graph API checks what Meta checks", () => {
   });
 
   test("Send API: sender_action and message are exclusive; MESSAGE_TAG needs a tag", async () => {
-    const send = (body: unknown) => fetch(`${fake.url}/${FAKE_IDS.pageId}/messages?access_token=${FAKE_IDS.pageToken}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const send = (body: unknown) =>
+      fetch(`${fake.url}/${FAKE_IDS.pageId}/messages?access_token=${FAKE_IDS.pageToken}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
     expect((await send({ recipient: { id: "1" }, sender_action: "mark_seen", message: { text: "x" } })).status).toBe(400);
     expect((await send({ recipient: { id: "1" }, messaging_type: "MESSAGE_TAG", message: { text: "x" } })).status).toBe(400);
     const ok = await send({ recipient: { id: "1" }, messaging_type: "RESPONSE", message: { text: "x" } });

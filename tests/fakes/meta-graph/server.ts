@@ -132,9 +132,7 @@ export class FakeGraph {
   private seq = 0;
   private server?: ReturnType<typeof Bun.serve>;
 
-  constructor(
-    readonly opts: { appId: string; appSecret: string; version: string },
-  ) {}
+  constructor(readonly opts: { appId: string; appSecret: string; version: string }) {}
 
   static async start(opts: Partial<{ appId: string; appSecret: string; version: string; seed: boolean }> = {}): Promise<FakeGraph> {
     const fake = new FakeGraph({ appId: opts.appId ?? FAKE_IDS.appId, appSecret: opts.appSecret ?? FAKE_IDS.appSecret, version: opts.version ?? "v21.0" });
@@ -161,7 +159,13 @@ export class FakeGraph {
 
   /** The documented example accounts: one WhatsApp number with two templates, one Page with an Instagram account. */
   seed(): void {
-    this.addNumber({ phoneNumberId: FAKE_IDS.phoneNumberId, wabaId: FAKE_IDS.wabaId, displayPhoneNumber: "+1 555-078-3881", verifiedName: "Lucky Shrub", token: FAKE_IDS.waToken });
+    this.addNumber({
+      phoneNumberId: FAKE_IDS.phoneNumberId,
+      wabaId: FAKE_IDS.wabaId,
+      displayPhoneNumber: "+1 555-078-3881",
+      verifiedName: "Lucky Shrub",
+      token: FAKE_IDS.waToken,
+    });
     this.addTemplate(FAKE_IDS.wabaId, {
       id: "594425479261596",
       name: "hello_world",
@@ -170,7 +174,10 @@ export class FakeGraph {
       category: "UTILITY",
       components: [
         { type: "HEADER", format: "TEXT", text: "Hello World" },
-        { type: "BODY", text: "Welcome and congratulations!! This message demonstrates your ability to send a WhatsApp message notification from the Cloud API, hosted by Meta. Thank you for taking the time to test with us." },
+        {
+          type: "BODY",
+          text: "Welcome and congratulations!! This message demonstrates your ability to send a WhatsApp message notification from the Cloud API, hosted by Meta. Thank you for taking the time to test with us.",
+        },
         { type: "FOOTER", text: "WhatsApp Business Platform sample message" },
       ],
     });
@@ -182,10 +189,27 @@ export class FakeGraph {
       category: "UTILITY",
       components: [{ type: "BODY", text: "Olá {{1}}, seu pedido {{2}} foi enviado.", example: { body_text: [["Maria", "#1234"]] } }],
     });
-    this.addTemplate(FAKE_IDS.wabaId, { id: "1080380923088317", name: "pending_review", language: "en_US", status: "PENDING", category: "MARKETING", components: [{ type: "BODY", text: "Soon" }] });
-    this.addPage({ id: FAKE_IDS.pageId, name: "Lucky Shrub", token: FAKE_IDS.pageToken, instagram: { id: FAKE_IDS.igAccountId, username: "luckyshrub", name: "Lucky Shrub" } });
+    this.addTemplate(FAKE_IDS.wabaId, {
+      id: "1080380923088317",
+      name: "pending_review",
+      language: "en_US",
+      status: "PENDING",
+      category: "MARKETING",
+      components: [{ type: "BODY", text: "Soon" }],
+    });
+    this.addPage({
+      id: FAKE_IDS.pageId,
+      name: "Lucky Shrub",
+      token: FAKE_IDS.pageToken,
+      instagram: { id: FAKE_IDS.igAccountId, username: "luckyshrub", name: "Lucky Shrub" },
+    });
     this.addPage({ id: "682498302938466", name: "Lucky Shrub Outlet", token: "EAAJB-fake-page-access-token-outlet-4444444444" });
-    this.addUser({ id: FAKE_IDS.userId, shortToken: FAKE_IDS.userShortToken, longToken: FAKE_IDS.userLongToken, pageIds: [FAKE_IDS.pageId, "682498302938466"] });
+    this.addUser({
+      id: FAKE_IDS.userId,
+      shortToken: FAKE_IDS.userShortToken,
+      longToken: FAKE_IDS.userLongToken,
+      pageIds: [FAKE_IDS.pageId, "682498302938466"],
+    });
   }
 
   addNumber(n: FakeWaNumber): void {
@@ -288,9 +312,14 @@ export class FakeGraph {
       }
     }
     const auth = req.headers.get("authorization");
-    rec.token = auth?.match(/^(?:Bearer|OAuth)\s+(.+)$/i)?.[1] ?? query.access_token ?? (typeof rec.form?.access_token === "string" ? rec.form.access_token : undefined) ?? rec.json?.access_token;
+    rec.token =
+      auth?.match(/^(?:Bearer|OAuth)\s+(.+)$/i)?.[1] ??
+      query.access_token ??
+      (typeof rec.form?.access_token === "string" ? rec.form.access_token : undefined) ??
+      rec.json?.access_token;
 
-    const matches = (m: { method?: string; path?: string | RegExp }) => (!m.method || m.method === req.method) && (!m.path || (typeof m.path === "string" ? m.path === path : m.path.test(path)));
+    const matches = (m: { method?: string; path?: string | RegExp }) =>
+      (!m.method || m.method === req.method) && (!m.path || (typeof m.path === "string" ? m.path === path : m.path.test(path)));
     const hold = this.holds.find(matches);
     if (hold) {
       if (--hold.times <= 0) this.holds.splice(this.holds.indexOf(hold), 1);
@@ -305,7 +334,9 @@ export class FakeGraph {
       });
     }
     let answer: { status: number; body: unknown; raw?: Response };
-    const failure = this.failures.find((f) => (!f.method || f.method === req.method) && (!f.path || (typeof f.path === "string" ? f.path === path : f.path.test(path))));
+    const failure = this.failures.find(
+      (f) => (!f.method || f.method === req.method) && (!f.path || (typeof f.path === "string" ? f.path === path : f.path.test(path))),
+    );
     if (failure) {
       if (--failure.times <= 0) this.failures.splice(this.failures.indexOf(failure), 1);
       answer = { status: failure.error.status, body: failure.error.body };
@@ -355,11 +386,23 @@ export class FakeGraph {
 
   private requireToken(rec: RecordedRequest, allowed: (string | undefined)[]): string {
     const token = rec.token;
-    if (!token) throw new FakeFailure({ status: 400, body: { error: { message: "An active access token must be used to query information about the current user.", type: "OAuthException", code: 2500, fbtrace_id: "Afake" } } });
+    if (!token)
+      throw new FakeFailure({
+        status: 400,
+        body: {
+          error: {
+            message: "An active access token must be used to query information about the current user.",
+            type: "OAuthException",
+            code: 2500,
+            fbtrace_id: "Afake",
+          },
+        },
+      });
     if (this.revokedTokens.has(token)) throw new FakeFailure(GRAPH_ERRORS.tokenExpired());
     if (!allowed.includes(token)) throw new FakeFailure(GRAPH_ERRORS.invalidToken());
     const proof = rec.query.appsecret_proof;
-    if (proof !== undefined && proof !== createHmac("sha256", this.opts.appSecret).update(token).digest("hex")) throw new FakeFailure(GRAPH_ERRORS.invalidProof());
+    if (proof !== undefined && proof !== createHmac("sha256", this.opts.appSecret).update(token).digest("hex"))
+      throw new FakeFailure(GRAPH_ERRORS.invalidProof());
     return token;
   }
 
@@ -373,12 +416,19 @@ export class FakeGraph {
     const n = this.numbers.get(id);
     if (n) {
       this.requireToken(rec, [n.token]);
-      return { verified_name: n.verifiedName, code_verification_status: "VERIFIED", display_phone_number: n.displayPhoneNumber, quality_rating: "GREEN", id: n.phoneNumberId };
+      return {
+        verified_name: n.verifiedName,
+        code_verification_status: "VERIFIED",
+        display_phone_number: n.displayPhoneNumber,
+        quality_rating: "GREEN",
+        id: n.phoneNumberId,
+      };
     }
     const m = this.media.get(id);
     if (m) {
       this.requireToken(rec, this.allWaTokens());
-      if (rec.query.phone_number_id && rec.query.phone_number_id !== m.phoneNumberId) throw new FakeFailure(GRAPH_ERRORS.invalidParameter("The media does not belong to this phone number"));
+      if (rec.query.phone_number_id && rec.query.phone_number_id !== m.phoneNumberId)
+        throw new FakeFailure(GRAPH_ERRORS.invalidParameter("The media does not belong to this phone number"));
       return {
         messaging_product: "whatsapp",
         url: `${this.origin}/whatsapp_business/attachments/?mid=${m.id}&ext=${Math.floor(Date.now() / 1000)}&hash=ATuN9Bf_fake`,
@@ -400,7 +450,10 @@ export class FakeGraph {
     }
     const profile = this.profiles.get(id);
     if (profile) {
-      this.requireToken(rec, [...this.pages.values()].map((p) => p.token));
+      this.requireToken(
+        rec,
+        [...this.pages.values()].map((p) => p.token),
+      );
       const fields = (rec.query.fields ?? "").split(",").filter(Boolean);
       return fields.length ? Object.fromEntries(Object.entries(profile).filter(([k]) => k === "id" || fields.includes(k))) : profile;
     }
@@ -423,7 +476,9 @@ export class FakeGraph {
     const limit = Number(rec.query.limit ?? 25);
     const offset = rec.query.after ? Number(Buffer.from(rec.query.after, "base64").toString()) : 0;
     const data = list.slice(offset, offset + limit);
-    const paging: Record<string, unknown> = { cursors: { before: Buffer.from(String(offset)).toString("base64"), after: Buffer.from(String(offset + data.length)).toString("base64") } };
+    const paging: Record<string, unknown> = {
+      cursors: { before: Buffer.from(String(offset)).toString("base64"), after: Buffer.from(String(offset + data.length)).toString("base64") },
+    };
     if (offset + data.length < list.length) {
       const next = new URL(`${this.url}/${wabaId}/message_templates`);
       for (const [k, v] of Object.entries(rec.query)) if (k !== "after") next.searchParams.set(k, v);
@@ -450,7 +505,14 @@ export class FakeGraph {
         if (!res || res.status !== 200 || text !== challenge) {
           throw new FakeFailure({
             status: 400,
-            body: { error: { message: `(#2200) Callback verification failed with the following errors: HTTP Status Code = ${res?.status ?? 0}; HTTP Message = ${res?.statusText ?? "unreachable"}`, type: "OAuthException", code: 2200, fbtrace_id: "Afake" } },
+            body: {
+              error: {
+                message: `(#2200) Callback verification failed with the following errors: HTTP Status Code = ${res?.status ?? 0}; HTTP Message = ${res?.statusText ?? "unreachable"}`,
+                type: "OAuthException",
+                code: 2200,
+                fbtrace_id: "Afake",
+              },
+            },
           });
         }
         this.callbackOverrides.set(id, uri);
@@ -459,7 +521,8 @@ export class FakeGraph {
       const page = this.pages.get(id);
       if (!page) throw new FakeFailure(GRAPH_ERRORS.unsupportedGet(id));
       this.requireToken(rec, [page.token]);
-      if (!rec.query.subscribed_fields && !rec.json?.subscribed_fields) throw new FakeFailure(GRAPH_ERRORS.invalidParameter("(#100) The parameter subscribed_fields is required."));
+      if (!rec.query.subscribed_fields && !rec.json?.subscribed_fields)
+        throw new FakeFailure(GRAPH_ERRORS.invalidParameter("(#100) The parameter subscribed_fields is required."));
     }
     this.subscriptions.push({ id, fields: rec.query.subscribed_fields ?? rec.json?.subscribed_fields });
     return { success: true };
@@ -484,7 +547,9 @@ export class FakeGraph {
       throw new FakeFailure(GRAPH_ERRORS.invalidParameter("Invalid media id"));
     }
     if (type === "template") {
-      const t = (this.templates.get(n.wabaId) ?? []).find((x) => x.name === b.template.name && x.language === b.template.language?.code && x.status === "APPROVED");
+      const t = (this.templates.get(n.wabaId) ?? []).find(
+        (x) => x.name === b.template.name && x.language === b.template.language?.code && x.status === "APPROVED",
+      );
       if (!t) throw new FakeFailure(GRAPH_ERRORS.templateMissing());
     } else if (type !== "reaction" && this.closedWindows.has(to.replace(/^\+/, ""))) throw new FakeFailure(GRAPH_ERRORS.reengagement());
     const id = `wamid.${Buffer.from(`fake-${++this.seq}-${to}`).toString("base64")}`;
@@ -531,7 +596,9 @@ export class FakeGraph {
       tasks: ["ANALYZE", "ADVERTISE", "MESSAGING", "MODERATE", "CREATE_CONTENT", "MANAGE"],
       ...(p.instagram ? { instagram_business_account: { ...p.instagram } } : {}),
     }));
-    const paging: Record<string, unknown> = { cursors: { before: Buffer.from(String(offset)).toString("base64"), after: Buffer.from(String(offset + data.length)).toString("base64") } };
+    const paging: Record<string, unknown> = {
+      cursors: { before: Buffer.from(String(offset)).toString("base64"), after: Buffer.from(String(offset + data.length)).toString("base64") },
+    };
     if (offset + data.length < all.length) {
       const next = new URL(`${this.url}/${userId}/accounts`);
       for (const [k, v] of Object.entries(rec.query)) if (k !== "after") next.searchParams.set(k, v);
@@ -548,14 +615,18 @@ export class FakeGraph {
     const recipient = b.recipient?.id;
     if (!recipient) throw new FakeFailure(GRAPH_ERRORS.invalidParameter("(#100) param recipient must be non-empty."));
     if (b.sender_action) {
-      if (!["mark_seen", "typing_on", "typing_off", "react", "unreact"].includes(String(b.sender_action).toLowerCase())) throw new FakeFailure(GRAPH_ERRORS.invalidParameter("Invalid sender_action"));
+      if (!["mark_seen", "typing_on", "typing_off", "react", "unreact"].includes(String(b.sender_action).toLowerCase()))
+        throw new FakeFailure(GRAPH_ERRORS.invalidParameter("Invalid sender_action"));
       if (b.message) throw new FakeFailure(GRAPH_ERRORS.invalidParameter("(#100) Cannot send both message and sender_action at the same time."));
       return { recipient_id: recipient };
     }
-    if (!b.message || (!b.message.text && !b.message.attachment)) throw new FakeFailure(GRAPH_ERRORS.invalidParameter("(#100) Must send either message or state"));
-    if (!["RESPONSE", "UPDATE", "MESSAGE_TAG"].includes(b.messaging_type)) throw new FakeFailure(GRAPH_ERRORS.invalidParameter("(#100) Param messaging_type must be one of {RESPONSE, UPDATE, MESSAGE_TAG}"));
+    if (!b.message || (!b.message.text && !b.message.attachment))
+      throw new FakeFailure(GRAPH_ERRORS.invalidParameter("(#100) Must send either message or state"));
+    if (!["RESPONSE", "UPDATE", "MESSAGE_TAG"].includes(b.messaging_type))
+      throw new FakeFailure(GRAPH_ERRORS.invalidParameter("(#100) Param messaging_type must be one of {RESPONSE, UPDATE, MESSAGE_TAG}"));
     if (b.messaging_type === "MESSAGE_TAG" && !b.tag) throw new FakeFailure(GRAPH_ERRORS.invalidParameter("(#100) Param tag is required for MESSAGE_TAG"));
-    if (this.closedWindows.has(recipient) && !(b.messaging_type === "MESSAGE_TAG" && b.tag === "HUMAN_AGENT")) throw new FakeFailure(GRAPH_ERRORS.outsideWindow());
+    if (this.closedWindows.has(recipient) && !(b.messaging_type === "MESSAGE_TAG" && b.tag === "HUMAN_AGENT"))
+      throw new FakeFailure(GRAPH_ERRORS.outsideWindow());
     return { recipient_id: recipient, message_id: `m_fake${++this.seq}${Buffer.from(recipient).toString("base64url")}` };
   }
 

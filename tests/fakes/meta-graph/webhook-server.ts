@@ -49,7 +49,13 @@ export function serveWebhooks(mounts: Record<string, (router: WebhookRouter) => 
         const m = r.regex.exec(url.pathname);
         if (!m) continue;
         const params = Object.fromEntries(r.names.map((n, i) => [n, decodeURIComponent(m[i + 1]!)]));
-        const req: WebhookRequest = { request, rawBody: request.method === "GET" ? "" : await request.text(), params, query: Object.fromEntries(url.searchParams), ip: "127.0.0.1" };
+        const req: WebhookRequest = {
+          request,
+          rawBody: request.method === "GET" ? "" : await request.text(),
+          params,
+          query: Object.fromEntries(url.searchParams),
+          ip: "127.0.0.1",
+        };
         return r.handler(req);
       }
       return new Response("Not found", { status: 404 });

@@ -1,6 +1,9 @@
 import { z } from "zod";
 
-const pageId = z.string().trim().regex(/^\d{5,30}$/, "The numeric Facebook Page id");
+const pageId = z
+  .string()
+  .trim()
+  .regex(/^\d{5,30}$/, "The numeric Facebook Page id");
 
 /** Connection fields of a Facebook Page (written by POST /api/facebook through connectPages, or by hand). */
 export const facebookConfigSchema = z.object({
@@ -16,7 +19,10 @@ export const facebookConfigSchema = z.object({
 
 /** Instagram professional account linked to a Facebook Page (Messenger API for Instagram). */
 export const instagramConfigSchema = facebookConfigSchema.extend({
-  instagramAccountId: z.string().trim().regex(/^\d{5,30}$/, "The numeric Instagram account id"),
+  instagramAccountId: z
+    .string()
+    .trim()
+    .regex(/^\d{5,30}$/, "The numeric Instagram account id"),
 });
 
 export type FacebookConfig = z.output<typeof facebookConfigSchema>;

@@ -18,7 +18,11 @@ describe("connectPages (POST /api/facebook)", () => {
     const res = await connectPages(input(false), env());
     expect(res.connections).toEqual([
       { channel: "facebook", name: "Lucky Shrub", config: { pageId: FAKE_IDS.pageId, pageAccessToken: FAKE_IDS.pageToken, humanAgentTag: false } },
-      { channel: "facebook", name: "Lucky Shrub Outlet", config: { pageId: "682498302938466", pageAccessToken: "EAAJB-fake-page-access-token-outlet-4444444444", humanAgentTag: false } },
+      {
+        channel: "facebook",
+        name: "Lucky Shrub Outlet",
+        config: { pageId: "682498302938466", pageAccessToken: "EAAJB-fake-page-access-token-outlet-4444444444", humanAgentTag: false },
+      },
     ]);
     expect(res.skipped).toEqual([]);
     expect(fake.last("GET", "/oauth/access_token")!.query).toEqual({
@@ -40,7 +44,11 @@ describe("connectPages (POST /api/facebook)", () => {
   test("addInstagram: one instagram connection per Page with a linked professional account; the others skipped", async () => {
     const res = await connectPages(input(true), env());
     expect(res.connections).toEqual([
-      { channel: "instagram", name: "luckyshrub", config: { pageId: FAKE_IDS.pageId, pageAccessToken: FAKE_IDS.pageToken, humanAgentTag: false, instagramAccountId: FAKE_IDS.igAccountId } },
+      {
+        channel: "instagram",
+        name: "luckyshrub",
+        config: { pageId: FAKE_IDS.pageId, pageAccessToken: FAKE_IDS.pageToken, humanAgentTag: false, instagramAccountId: FAKE_IDS.igAccountId },
+      },
     ]);
     expect(res.skipped).toEqual([{ pageId: "682498302938466", name: "Lucky Shrub Outlet", reason: "No Instagram professional account linked to this Page" }]);
     expect(fake.find("POST", /\/subscribed_apps$/)).toHaveLength(1);
@@ -62,7 +70,10 @@ describe("connectPages (POST /api/facebook)", () => {
   });
 
   test("a Page whose subscription fails is skipped with the reason", async () => {
-    fake.failNext({ method: "POST", path: "/682498302938466/subscribed_apps" }, { status: 403, body: { error: { message: "(#200) Permissions error", type: "OAuthException", code: 200 } } });
+    fake.failNext(
+      { method: "POST", path: "/682498302938466/subscribed_apps" },
+      { status: 403, body: { error: { message: "(#200) Permissions error", type: "OAuthException", code: 200 } } },
+    );
     const res = await connectPages(input(false), env());
     expect(res.connections.map((c) => c.config.pageId)).toEqual([FAKE_IDS.pageId]);
     expect(res.skipped).toEqual([{ pageId: "682498302938466", name: "Lucky Shrub Outlet", reason: "Webhook subscription failed: (#200) Permissions error" }]);
@@ -72,7 +83,10 @@ describe("connectPages (POST /api/facebook)", () => {
     fake.revokeToken(FAKE_IDS.userShortToken);
     await expect(connectPages(input(false), env())).rejects.toMatchObject({ code: "AUTH_EXPIRED" });
     fake.revokedTokens.clear();
-    await expect(connectPages(input(false), { ...env(), appSecret: "wrong" })).rejects.toMatchObject({ code: "UNKNOWN", message: "Meta refused the token exchange: Error validating client secret. (#1)" });
+    await expect(connectPages(input(false), { ...env(), appSecret: "wrong" })).rejects.toMatchObject({
+      code: "UNKNOWN",
+      message: "Meta refused the token exchange: Error validating client secret. (#1)",
+    });
   });
 
   test("META_APP_ID and META_APP_SECRET are required", async () => {

@@ -34,7 +34,16 @@ export interface ConnectPagesResult {
   skipped: { pageId: string; name: string; reason: string }[];
 }
 
-export const PAGE_SUBSCRIBED_FIELDS = ["messages", "messaging_postbacks", "message_deliveries", "message_reads", "message_echoes", "message_reactions", "message_edits", "messaging_referrals"];
+export const PAGE_SUBSCRIBED_FIELDS = [
+  "messages",
+  "messaging_postbacks",
+  "message_deliveries",
+  "message_reads",
+  "message_echoes",
+  "message_reactions",
+  "message_edits",
+  "messaging_referrals",
+];
 
 interface PageAccount {
   id: string;
@@ -65,7 +74,10 @@ export async function connectPages(input: ConnectPagesInput, env: Pick<MetaEnv, 
 
   const pages: PageAccount[] = [];
   let next: string | undefined = `/${input.userId}/accounts`;
-  let query: Record<string, string> | undefined = { fields: "id,name,access_token,instagram_business_account{id,username,name,profile_picture_url}", limit: "100" };
+  let query: Record<string, string> | undefined = {
+    fields: "id,name,access_token,instagram_business_account{id,username,name,profile_picture_url}",
+    limit: "100",
+  };
   for (let i = 0; next && i < 20; i++) {
     const res: { data?: PageAccount[]; paging?: { next?: string } } = await user.get(next, query);
     pages.push(...(res.data ?? []));

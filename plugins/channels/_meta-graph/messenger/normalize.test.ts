@@ -33,7 +33,9 @@ describe("normalizeMessagingEvent", () => {
   });
 
   test("an m.me referral without an ad, an optin and a sender-less event are ignored", () => {
-    expect(normalizeMessagingEvent({ sender: { id: "1" }, recipient: { id: "2" }, referral: { ref: "x", source: "SHORTLINK", type: "OPEN_THREAD" } }, media).kind).toBe("ignored");
+    expect(
+      normalizeMessagingEvent({ sender: { id: "1" }, recipient: { id: "2" }, referral: { ref: "x", source: "SHORTLINK", type: "OPEN_THREAD" } }, media).kind,
+    ).toBe("ignored");
     expect(normalizeMessagingEvent({ sender: { id: "1" }, recipient: { id: "2" } }, media).kind).toBe("ignored");
     expect(normalizeMessagingEvent({ sender: { user_ref: "u" }, recipient: { id: "2" }, postback: { title: "x" } }, media).kind).toBe("ignored");
   });

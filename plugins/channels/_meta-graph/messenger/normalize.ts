@@ -93,8 +93,15 @@ export function normalizeMessagingEvent(ev: MessagingEvent, deps: MessengerNorma
     const emoji = r.action === "unreact" ? "" : (r.emoji ?? emojiForReaction(r.reaction));
     return { kind: "events", chatId: senderId, fromMe: false, events: [{ type: "reaction", chat, externalId: r.mid, fromMe: false, emoji, ...ts }] };
   }
-  if (ev.delivery) return { kind: "delivery", chatId: senderId, mids: ev.delivery.mids ?? [], ...(ev.delivery.watermark ? { watermark: Number(ev.delivery.watermark) } : {}) };
-  if (ev.read) return { kind: "read", chatId: senderId, ...(ev.read.watermark ? { watermark: Number(ev.read.watermark) } : {}), ...(ev.read.mid ? { mid: ev.read.mid } : {}) };
+  if (ev.delivery)
+    return { kind: "delivery", chatId: senderId, mids: ev.delivery.mids ?? [], ...(ev.delivery.watermark ? { watermark: Number(ev.delivery.watermark) } : {}) };
+  if (ev.read)
+    return {
+      kind: "read",
+      chatId: senderId,
+      ...(ev.read.watermark ? { watermark: Number(ev.read.watermark) } : {}),
+      ...(ev.read.mid ? { mid: ev.read.mid } : {}),
+    };
   if (ev.referral?.source === "ADS") {
     // A person already in a thread came back through a click-to-Messenger / click-to-Instagram ad: the ad is
     // shown in the conversation (no mid: one per person and time).

@@ -40,7 +40,11 @@ export const messagingEventSchema = z.looseObject({
       metadata: text.optional(),
       quick_reply: z.looseObject({ payload: text.optional() }).optional(),
       reply_to: z
-        .looseObject({ mid: text.optional(), story: z.looseObject({ url: text.optional(), id: idLike.optional() }).optional(), is_self_reply: z.boolean().optional() })
+        .looseObject({
+          mid: text.optional(),
+          story: z.looseObject({ url: text.optional(), id: idLike.optional() }).optional(),
+          is_self_reply: z.boolean().optional(),
+        })
         .optional(),
       attachments: z.array(attachmentSchema).optional(),
       referral: record.optional(),

@@ -28,7 +28,9 @@ export class ProfileCache {
     let profile: Profile = {};
     try {
       if (this.kind === "facebook") {
-        const p = await this.graph.get<{ first_name?: string; last_name?: string; name?: string; profile_pic?: string }>(`/${userId}`, { fields: "first_name,last_name,profile_pic" });
+        const p = await this.graph.get<{ first_name?: string; last_name?: string; name?: string; profile_pic?: string }>(`/${userId}`, {
+          fields: "first_name,last_name,profile_pic",
+        });
         const name = [p?.first_name, p?.last_name].filter(Boolean).join(" ") || p?.name;
         profile = { ...(name ? { name } : {}), ...(p?.profile_pic ? { picture: p.profile_pic } : {}) };
       } else {

@@ -220,7 +220,10 @@ function vCardAsText(vCard: string, body: string): string {
     const idx = raw.indexOf(":");
     if (idx < 0) continue;
     const name = raw.slice(0, idx).split(";")[0]!.toUpperCase();
-    const value = raw.slice(idx + 1).replace(/\\([,;\\])/g, "$1").trim();
+    const value = raw
+      .slice(idx + 1)
+      .replace(/\\([,;\\])/g, "$1")
+      .trim();
     if (name === "FN") lines.push(value);
     else if ((name === "TEL" || name === "EMAIL") && value) lines.push(value);
   }

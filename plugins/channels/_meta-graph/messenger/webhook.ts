@@ -38,7 +38,14 @@ const DELIVERY_EXAMPLE = {
     {
       id: "PAGE_ID",
       time: 1458692752478,
-      messaging: [{ sender: { id: "PSID" }, recipient: { id: "PAGE_ID" }, timestamp: 1458692752478, message: { mid: "m_1457764197618:41d102a3e1ae206a38", text: "hello, world!" } }],
+      messaging: [
+        {
+          sender: { id: "PSID" },
+          recipient: { id: "PAGE_ID" },
+          timestamp: 1458692752478,
+          message: { mid: "m_1457764197618:41d102a3e1ae206a38", text: "hello, world!" },
+        },
+      ],
     },
   ],
 };
@@ -96,7 +103,8 @@ export async function receiveMetaDelivery(req: WebhookRequest, hub: MessengerHub
         }
         for (const s of sessions) await s.handleEvent(ev.data);
       }
-      if (entry.standby?.length) for (const s of sessions) s.host.log.debug("standby events ignored (another app has the thread)", { count: entry.standby.length });
+      if (entry.standby?.length)
+        for (const s of sessions) s.host.log.debug("standby events ignored (another app has the thread)", { count: entry.standby.length });
     }
   } catch (err) {
     warn("Meta webhook processing failed; Meta will deliver again", { err: err instanceof Error ? err.message : String(err) });

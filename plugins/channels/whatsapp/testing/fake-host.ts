@@ -3,7 +3,17 @@
  * imports), fetches inbound media the way the core does, and keeps authState in memory with the real store's
  * semantics (values stored as JSON text; setMany null deletes; clear forgets all).
  */
-import type { ChannelError, ChannelHost, ImportProgress, InboundEvent, InboundMessage, InboundResult, KeyValueStore, ConnectionStatus, Ack } from "../../../../src/channels/adapter";
+import type {
+  ChannelError,
+  ChannelHost,
+  ImportProgress,
+  InboundEvent,
+  InboundMessage,
+  InboundResult,
+  KeyValueStore,
+  ConnectionStatus,
+  Ack,
+} from "../../../../src/channels/adapter";
 import type { Logger } from "../../../../src/log";
 
 /**

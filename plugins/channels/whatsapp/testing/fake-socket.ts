@@ -103,7 +103,10 @@ export class FakeSocket implements SocketLike {
     if (this.sendError) throw this.sendError;
     if (this.nextSendErrors.length) throw this.nextSendErrors.shift();
     this.sent.push({ jid, content, ...(options ? { options } : {}) });
-    return { key: { remoteJid: jid, fromMe: true, id: options?.messageId ?? "3EB0RANDOMRANDOMRANDOM" }, message: { conversation: "text" in content ? content.text : "" } };
+    return {
+      key: { remoteJid: jid, fromMe: true, id: options?.messageId ?? "3EB0RANDOMRANDOMRANDOM" },
+      message: { conversation: "text" in content ? content.text : "" },
+    };
   }
 
   async readMessages(keys: WAMessageKey[]): Promise<void> {

@@ -19,7 +19,11 @@ export interface SetupOptions {
 
 export function setup(opts: SetupOptions = {}) {
   const sockets = fakeSockets(opts.socketSetup);
-  const fake = createFakeHost({ ...(opts.store ? { store: opts.store } : {}), ...(opts.extras !== undefined ? { extras: opts.extras } : {}), ...(opts.connectionId ? { connectionId: opts.connectionId } : {}) });
+  const fake = createFakeHost({
+    ...(opts.store ? { store: opts.store } : {}),
+    ...(opts.extras !== undefined ? { extras: opts.extras } : {}),
+    ...(opts.connectionId ? { connectionId: opts.connectionId } : {}),
+  });
   const config = whatsappConfigSchema.parse(opts.config ?? {});
   const downloads: WAMessage[] = [];
   const session = new WhatsAppSession(fake.host, config, {

@@ -10,7 +10,17 @@ export const Root = withProvider(ArkCheckbox.Root, "root");
 export const Control = withContext(ArkCheckbox.Control, "control");
 export const Label = withContext(ArkCheckbox.Label, "label");
 
-export function Checkbox({ label, checked, onCheckedChange, name }: { label: ReactNode; checked: boolean; onCheckedChange: (v: boolean) => void; name?: string }) {
+export function Checkbox({
+  label,
+  checked,
+  onCheckedChange,
+  name,
+}: {
+  label: ReactNode;
+  checked: boolean;
+  onCheckedChange: (v: boolean) => void;
+  name?: string;
+}) {
   return (
     <Root checked={checked} onCheckedChange={(d) => onCheckedChange(d.checked === true)} name={name}>
       <Control>

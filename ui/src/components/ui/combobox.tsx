@@ -61,7 +61,9 @@ export function MultiCombobox(props: {
           const o = byValue.get(v);
           return (
             <Badge key={v} tone="neutral" className={css({ m: "0.5" })}>
-              {o?.color ? <span aria-hidden className={css({ w: "2", h: "2", borderRadius: "full", display: "inline-block" })} style={{ background: o.color }} /> : null}
+              {o?.color ? (
+                <span aria-hidden className={css({ w: "2", h: "2", borderRadius: "full", display: "inline-block" })} style={{ background: o.color }} />
+              ) : null}
               {o?.label ?? v}
             </Badge>
           );
@@ -78,7 +80,13 @@ export function MultiCombobox(props: {
             {filtered.map((o) => (
               <Item key={o.value} item={o}>
                 <ItemText>
-                  {o.color ? <span aria-hidden className={css({ w: "2.5", h: "2.5", borderRadius: "full", display: "inline-block", mr: "2" })} style={{ background: o.color }} /> : null}
+                  {o.color ? (
+                    <span
+                      aria-hidden
+                      className={css({ w: "2.5", h: "2.5", borderRadius: "full", display: "inline-block", mr: "2" })}
+                      style={{ background: o.color }}
+                    />
+                  ) : null}
                   {o.label}
                 </ItemText>
                 <ItemIndicator>

@@ -48,7 +48,15 @@ export default function EmojiPicker({ onSelect, categoryLabel }: { onSelect: (em
             aria-label={categoryLabel(c)}
             title={categoryLabel(c)}
             onClick={() => setCategory(c)}
-            className={css({ fontFamily: EMOJI_FONT, fontSize: "md", p: "1", borderRadius: "sm", cursor: "pointer", opacity: c === category ? 1 : 0.55, bg: c === category ? "bg.subtle" : "transparent" })}
+            className={css({
+              fontFamily: EMOJI_FONT,
+              fontSize: "md",
+              p: "1",
+              borderRadius: "sm",
+              cursor: "pointer",
+              opacity: c === category ? 1 : 0.55,
+              bg: c === category ? "bg.subtle" : "transparent",
+            })}
           >
             {CATEGORY_ICON[c]}
           </button>

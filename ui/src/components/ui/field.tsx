@@ -12,7 +12,15 @@ export const ErrorText = withContext(ArkField.ErrorText, "errorText");
 export const RequiredIndicator = withContext(ArkField.RequiredIndicator, "requiredIndicator");
 
 /** Label + control + error text in one (pass translated texts): FormField wraps one Input, Select or Textarea. */
-export function FormField(props: { label?: ReactNode; error?: string | null; helper?: ReactNode; required?: boolean; disabled?: boolean; children: ReactNode; className?: string }) {
+export function FormField(props: {
+  label?: ReactNode;
+  error?: string | null;
+  helper?: ReactNode;
+  required?: boolean;
+  disabled?: boolean;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <Root invalid={!!props.error} required={props.required} disabled={props.disabled} className={props.className}>
       {props.label ? (

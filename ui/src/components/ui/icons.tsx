@@ -34,11 +34,26 @@ export const XIcon = make(["M18 6L6 18", "M6 6l12 12"], "XIcon");
 export const CheckIcon = make(["M20 6L9 17l-5-5"], "CheckIcon");
 export const EyeIcon = make(["M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z", "M12 9a3 3 0 1 0 0 6 3 3 0 0 0 0-6z"], "EyeIcon");
 export const EyeOffIcon = make(
-  ["M9.9 4.2A10 10 0 0 1 12 4c6.5 0 10 8 10 8a17 17 0 0 1-2.2 3.2", "M6.6 6.6C3.9 8.4 2 12 2 12s3.5 8 10 8a9.7 9.7 0 0 0 5.4-1.6", "M14.1 14.1a3 3 0 1 1-4.2-4.2", "M2 2l20 20"],
+  [
+    "M9.9 4.2A10 10 0 0 1 12 4c6.5 0 10 8 10 8a17 17 0 0 1-2.2 3.2",
+    "M6.6 6.6C3.9 8.4 2 12 2 12s3.5 8 10 8a9.7 9.7 0 0 0 5.4-1.6",
+    "M14.1 14.1a3 3 0 1 1-4.2-4.2",
+    "M2 2l20 20",
+  ],
   "EyeOffIcon",
 );
 export const SunIcon = make(
-  ["M12 8a4 4 0 1 0 0 8 4 4 0 0 0 0-8z", "M12 2v2", "M12 20v2", "M4.9 4.9l1.4 1.4", "M17.7 17.7l1.4 1.4", "M2 12h2", "M20 12h2", "M4.9 19.1l1.4-1.4", "M17.7 6.3l1.4-1.4"],
+  [
+    "M12 8a4 4 0 1 0 0 8 4 4 0 0 0 0-8z",
+    "M12 2v2",
+    "M12 20v2",
+    "M4.9 4.9l1.4 1.4",
+    "M17.7 17.7l1.4 1.4",
+    "M2 12h2",
+    "M20 12h2",
+    "M4.9 19.1l1.4-1.4",
+    "M17.7 6.3l1.4-1.4",
+  ],
   "SunIcon",
 );
 export const MoonIcon = make(["M21 12.8A9 9 0 1 1 11.2 3a7 7 0 0 0 9.8 9.8z"], "MoonIcon");
@@ -59,7 +74,10 @@ export const EditIcon = make(["M12 20h9", "M16.5 3.5a2.1 2.1 0 1 1 3 3L7 19l-4 1
 export const TrashIcon = make(["M3 6h18", "M8 6V4a2 2 0 0 1 2-2h4a2 2 0 0 1 2 2v2", "M19 6l-1 14a2 2 0 0 1-2 2H8a2 2 0 0 1-2-2L5 6"], "TrashIcon");
 export const DashboardIcon = make(["M3 3h7v9H3z", "M14 3h7v5h-7z", "M14 12h7v9h-7z", "M3 16h7v5H3z"], "DashboardIcon");
 export const ChatIcon = make(["M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z"], "ChatIcon");
-export const InboxIcon = make(["M22 12h-6l-2 3h-4l-2-3H2", "M5.5 5.1L2 12v6a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2v-6l-3.5-6.9A2 2 0 0 0 16.8 4H7.2a2 2 0 0 0-1.7 1.1z"], "InboxIcon");
+export const InboxIcon = make(
+  ["M22 12h-6l-2 3h-4l-2-3H2", "M5.5 5.1L2 12v6a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2v-6l-3.5-6.9A2 2 0 0 0 16.8 4H7.2a2 2 0 0 0-1.7 1.1z"],
+  "InboxIcon",
+);
 export const ZapIcon = make(["M13 2L3 14h9l-1 8 10-12h-9z"], "ZapIcon");
 export const KanbanIcon = make(["M5 3h4v18H5z", "M10 3h4v12h-4z", "M15 3h4v8h-4z"], "KanbanIcon");
 export const ContactsIcon = make(["M4 4h16v16H4z", "M12 8a2.5 2.5 0 1 0 0 5 2.5 2.5 0 0 0 0-5z", "M7.5 17a4.5 4.5 0 0 1 9 0"], "ContactsIcon");
@@ -77,7 +95,10 @@ export const LinkIcon = make(["M10 13a5 5 0 0 0 7.5.5l3-3a5 5 0 0 0-7-7l-1.7 1.7
 export const FileIcon = make(["M14 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8z", "M14 2v6h6"], "FileIcon");
 export const MoneyIcon = make(["M2 6h20v12H2z", "M12 9a3 3 0 1 0 0 6 3 3 0 0 0 0-6z"], "MoneyIcon");
 export const SettingsIcon = make(
-  ["M12 9a3 3 0 1 0 0 6 3 3 0 0 0 0-6z", "M19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-2.9 1.2V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-2.9-1.2l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0-1.2-2.9H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.2-2.9l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 2.9-1.2V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 2.9 1.2l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0 1.2 2.9H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1z"],
+  [
+    "M12 9a3 3 0 1 0 0 6 3 3 0 0 0 0-6z",
+    "M19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-2.9 1.2V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-2.9-1.2l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0-1.2-2.9H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.2-2.9l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 2.9-1.2V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 2.9 1.2l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0 1.2 2.9H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1z",
+  ],
   "SettingsIcon",
 );
 export const BuildingIcon = make(["M4 21V3h10v18", "M14 9h6v12", "M8 7h2", "M8 11h2", "M8 15h2", "M2 21h20"], "BuildingIcon");
@@ -108,6 +129,9 @@ export const PenIcon = make(["M12 19l7-7 3 3-7 7z", "M18 13l-1.5-7.5L2 2l3.5 14.
 
 // Conversation extras.
 export const MicIcon = make(["M12 2a3 3 0 0 0-3 3v7a3 3 0 0 0 6 0V5a3 3 0 0 0-3-3z", "M19 10v2a7 7 0 0 1-14 0v-2", "M12 19v3"], "MicIcon");
-export const CameraIcon = make(["M23 19a2 2 0 0 1-2 2H3a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h4l2-3h6l2 3h4a2 2 0 0 1 2 2z", "M12 9a4 4 0 1 0 0 8 4 4 0 0 0 0-8z"], "CameraIcon");
+export const CameraIcon = make(
+  ["M23 19a2 2 0 0 1-2 2H3a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h4l2-3h6l2 3h4a2 2 0 0 1 2 2z", "M12 9a4 4 0 1 0 0 8 4 4 0 0 0 0-8z"],
+  "CameraIcon",
+);
 export const VideoIcon = make(["M23 7l-7 5 7 5z", "M1 5h15v14H1z"], "VideoIcon");
 export const ForwardIcon = make(["M15 17l5-5-5-5", "M4 18v-2a4 4 0 0 1 4-4h12"], "ForwardIcon");

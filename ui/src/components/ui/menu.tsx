@@ -26,7 +26,11 @@ export function Frame({
   contentProps,
   children,
   ...props
-}: Omit<ComponentProps<typeof Root>, "children"> & { trigger: ReactElement; contentProps?: ComponentProps<typeof Content> & Record<`data-${string}`, string>; children: ReactNode }) {
+}: Omit<ComponentProps<typeof Root>, "children"> & {
+  trigger: ReactElement;
+  contentProps?: ComponentProps<typeof Content> & Record<`data-${string}`, string>;
+  children: ReactNode;
+}) {
   return (
     <Root {...props}>
       <Trigger asChild>{trigger}</Trigger>

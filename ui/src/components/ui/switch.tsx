@@ -10,7 +10,19 @@ export const Control = withContext(ArkSwitch.Control, "control");
 export const Thumb = withContext(ArkSwitch.Thumb, "thumb");
 export const Label = withContext(ArkSwitch.Label, "label");
 
-export function Switch({ label, checked, onCheckedChange, disabled, name }: { label: ReactNode; checked: boolean; onCheckedChange: (v: boolean) => void; disabled?: boolean; name?: string }) {
+export function Switch({
+  label,
+  checked,
+  onCheckedChange,
+  disabled,
+  name,
+}: {
+  label: ReactNode;
+  checked: boolean;
+  onCheckedChange: (v: boolean) => void;
+  disabled?: boolean;
+  name?: string;
+}) {
   return (
     <Root checked={checked} onCheckedChange={(d) => onCheckedChange(d.checked)} disabled={disabled} name={name}>
       <Control>

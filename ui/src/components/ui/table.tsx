@@ -13,7 +13,14 @@ export function nearBottom(el: { scrollHeight: number; scrollTop: number; client
 }
 
 /** A scroll container around a table that calls onEndReached near its bottom. */
-export function InfiniteScroller(props: { children: ReactNode; onEndReached?: () => void; hasMore?: boolean; loading?: boolean; className?: string; "data-testid"?: string }) {
+export function InfiniteScroller(props: {
+  children: ReactNode;
+  onEndReached?: () => void;
+  hasMore?: boolean;
+  loading?: boolean;
+  className?: string;
+  "data-testid"?: string;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   const { onEndReached, hasMore, loading } = props;
   const onScroll = useCallback(() => {

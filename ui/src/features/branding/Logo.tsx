@@ -12,6 +12,8 @@ export function Logo({ className, compact }: { className?: string; compact?: boo
   const src = theme === "dark" ? dark || light : light || dark;
   if (src) return <img src={src} alt={appName} className={cx(css({ maxH: compact ? "8" : "16", maxW: "full", objectFit: "contain" }), className)} />;
   return (
-    <span className={cx(css({ fontWeight: "bold", fontSize: compact ? "lg" : "2xl", color: "accent.text", letterSpacing: "-0.01em" }), className)}>{appName}</span>
+    <span className={cx(css({ fontWeight: "bold", fontSize: compact ? "lg" : "2xl", color: "accent.text", letterSpacing: "-0.01em" }), className)}>
+      {appName}
+    </span>
   );
 }

@@ -97,7 +97,12 @@ describe("the form against the connections API", () => {
     });
     expect(firstTabWithError(fields)).toBe("messages");
     expect(Object.values(fields).map(messageKey)).toEqual(
-      expect.arrayContaining(["connections.errors.errorRatingMessage", "connections.errors.errorExpiresNPS", "connections.errors.errorSendQueue", "validation.required"]),
+      expect.arrayContaining([
+        "connections.errors.errorRatingMessage",
+        "connections.errors.errorExpiresNPS",
+        "connections.errors.errorSendQueue",
+        "validation.required",
+      ]),
     );
     const schedules = bodyFromForm(FORM_DEFAULTS, { config: {}, pickers: [] }).schedules as Record<string, string>[];
     schedules[2]!.endTimeB = "24:30";
@@ -146,7 +151,10 @@ describe("socket frames into the caches", () => {
     qc.setQueryData(connectionKeys.detail(2), row(2, { token: "t" }));
     applyConnectionPatch(qc, { id: 2, status: "qrcode", qrcode: "QR", isDefault: true });
     for (const key of [connectionKeys.list, keys.whatsapps]) {
-      expect(qc.getQueryData<ReturnType<typeof row>[]>(key)).toEqual([row(1, { isDefault: false }), row(2, { status: "qrcode", qrcode: "QR", isDefault: true })]);
+      expect(qc.getQueryData<ReturnType<typeof row>[]>(key)).toEqual([
+        row(1, { isDefault: false }),
+        row(2, { status: "qrcode", qrcode: "QR", isDefault: true }),
+      ]);
     }
     expect(qc.getQueryData(connectionKeys.detail(2))).toEqual(row(2, { token: "t", status: "qrcode", qrcode: "QR", isDefault: true }));
   });

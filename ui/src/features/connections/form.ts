@@ -151,7 +151,10 @@ const refOrNull = (v: string) => (v ? Number(v) : null);
  * The request body (POST/PUT /api/whatsapp). Numbers go as typed ("" is 0 on the server); `pickers` are the linkable
  * ids whose capability this build has (the others are left out, so the server keeps what it has).
  */
-export function bodyFromForm(f: ConnectionForm, opts: { config: Record<string, unknown>; pickers: readonly ("integrationId" | "promptId" | "flowIdWelcome" | "flowIdNotPhrase")[] }) {
+export function bodyFromForm(
+  f: ConnectionForm,
+  opts: { config: Record<string, unknown>; pickers: readonly ("integrationId" | "promptId" | "flowIdWelcome" | "flowIdNotPhrase")[] },
+) {
   const body: Record<string, unknown> = {
     name: f.name.trim(),
     isDefault: f.isDefault,

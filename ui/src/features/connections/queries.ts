@@ -33,7 +33,10 @@ export const channelsQuery = queryOptions({ queryKey: connectionKeys.channels, q
 
 /** GET /api/setting/:key: one company setting (scheduleType decides the schedules tab). */
 export const settingQuery = (key: string) =>
-  queryOptions({ queryKey: connectionKeys.setting(key), queryFn: () => api.get<{ key: string; value: string | null }>(`/api/setting/${key}`).then((r) => r.value) });
+  queryOptions({
+    queryKey: connectionKeys.setting(key),
+    queryFn: () => api.get<{ key: string; value: string | null }>(`/api/setting/${key}`).then((r) => r.value),
+  });
 
 export const summaryQuery = queryOptions({
   queryKey: connectionKeys.summary,
@@ -70,7 +73,9 @@ export const useSessionAction = () =>
 
 /** POST /api/whatsappsession/:id/pairing {number}: log in with a code typed on the phone instead of the QR code. */
 export const usePairing = () =>
-  useConnectionMutation(({ id, number }: { id: number; number: string }) => api.post<{ message: string; code?: string }>(`/api/whatsappsession/${id}/pairing`, { number }));
+  useConnectionMutation(({ id, number }: { id: number; number: string }) =>
+    api.post<{ message: string; code?: string }>(`/api/whatsappsession/${id}/pairing`, { number }),
+  );
 
 /** POST /api/whatsapp-restart: every session of the company starts again. */
 export const useRestartAll = () => useConnectionMutation(() => api.post<{ restarted: number }>("/api/whatsapp-restart"));

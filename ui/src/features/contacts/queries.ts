@@ -36,8 +36,7 @@ export const contactsSearchQuery = (term: string) =>
 
 export const contactQuery = (id: number) => queryOptions({ queryKey: keys.contacts.detail(id), queryFn: () => api.get<ContactRow>(`/api/contacts/${id}`) });
 
-export const contactTagsQuery = (id: number) =>
-  queryOptions({ queryKey: keys.contacts.tags(id), queryFn: () => api.get<TagRef[]>(`/api/contactTags/${id}`) });
+export const contactTagsQuery = (id: number) => queryOptions({ queryKey: keys.contacts.tags(id), queryFn: () => api.get<TagRef[]>(`/api/contactTags/${id}`) });
 
 /** GET /api/tags/list: kanban 0 for contact tags, 1 for kanban lanes. */
 export const tagsQuery = (kanban: 0 | 1) =>
@@ -57,7 +56,11 @@ function useContactWrite<V>(fn: (v: V) => Promise<ContactRow>) {
     onSuccess: (c) => {
       if (!c?.id) return;
       qc.setQueryData(keys.contacts.detail(c.id), (old: ContactRow | undefined) => ({ ...old, ...c }));
-      patchTickets(qc, (t) => t.contactId === c.id, (t) => ({ ...t, contact: { ...t.contact, name: c.name, number: c.number, active: c.active } }));
+      patchTickets(
+        qc,
+        (t) => t.contactId === c.id,
+        (t) => ({ ...t, contact: { ...t.contact, name: c.name, number: c.number, active: c.active } }),
+      );
     },
   });
 }
@@ -66,7 +69,8 @@ export const useUpdateContact = () =>
   useContactWrite(({ id, body }: { id: number; body: { name: string; number: string; email: string; extraInfo: { name: string; value: string }[] } }) =>
     api.put<ContactRow>(`/api/contacts/${id}`, body),
   );
-export const useBlockContact = () => useContactWrite(({ id, active }: { id: number; active: boolean }) => api.put<ContactRow>(`/api/contacts/block/${id}`, { active }));
+export const useBlockContact = () =>
+  useContactWrite(({ id, active }: { id: number; active: boolean }) => api.put<ContactRow>(`/api/contacts/block/${id}`, { active }));
 export const useToggleDisableBot = () => useContactWrite((id: number) => api.put<ContactRow>(`/api/contacts/toggleDisableBot/${id}`));
 export const useToggleAcceptAudio = () => useContactWrite((id: number) => api.put<ContactRow>(`/api/contacts/toggleAcceptAudio/${id}`));
 

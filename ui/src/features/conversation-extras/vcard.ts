@@ -1,4 +1,8 @@
-const escape = (v: string) => v.replace(/\\/g, "\\\\").replace(/\n/g, "\\n").replace(/([,;])/g, "\\$1");
+const escape = (v: string) =>
+  v
+    .replace(/\\/g, "\\\\")
+    .replace(/\n/g, "\\n")
+    .replace(/([,;])/g, "\\$1");
 
 /**
  * vCard 3.0 for one contact. The number keeps only its digits; `waid` is how WhatsApp clients link the card to the

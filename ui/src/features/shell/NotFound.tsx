@@ -5,7 +5,10 @@ import { css } from "../../../styled-system/css";
 export function NotFound() {
   const { t } = useTranslation();
   return (
-    <section data-testid="not-found" className={css({ display: "flex", flexDirection: "column", alignItems: "center", gap: "3", py: "20", px: "4", textAlign: "center" })}>
+    <section
+      data-testid="not-found"
+      className={css({ display: "flex", flexDirection: "column", alignItems: "center", gap: "3", py: "20", px: "4", textAlign: "center" })}
+    >
       <h1 className={css({ fontSize: "2xl", fontWeight: "semibold" })}>{t("notFound.title")}</h1>
       <p className={css({ color: "fg.muted" })}>{t("notFound.text")}</p>
       <Link to="/">{t("notFound.home")}</Link>

@@ -60,11 +60,38 @@ describe("inbox cache: which list a changed ticket belongs to", () => {
 
 describe("conversation cache", () => {
   const msg = (id: number, over: Partial<Message> = {}): Message =>
-    ({ id, ticketId: 9, body: `m${id}`, fromMe: false, isPrivate: false, isDeleted: false, isEdited: false, mediaUrl: null, mediaType: null, quotedMsg: null, ack: 0, sendStatus: null, errorCode: null, errorMessage: null, userId: null, user: null, contact: null, reactions: [], createdAt: "2026-11-26T10:00:00Z", ...over }) as Message;
+    ({
+      id,
+      ticketId: 9,
+      body: `m${id}`,
+      fromMe: false,
+      isPrivate: false,
+      isDeleted: false,
+      isEdited: false,
+      mediaUrl: null,
+      mediaType: null,
+      quotedMsg: null,
+      ack: 0,
+      sendStatus: null,
+      errorCode: null,
+      errorMessage: null,
+      userId: null,
+      user: null,
+      contact: null,
+      reactions: [],
+      createdAt: "2026-11-26T10:00:00Z",
+      ...over,
+    }) as Message;
 
   test("pages newest first become one chronological list without duplicates; new messages append, updates replace", () => {
     const qc = new QueryClient();
-    const data: InfiniteData<MessagesPage, unknown> = { pages: [{ messages: [msg(3), msg(4)], hasMore: true }, { messages: [msg(1), msg(2), msg(3)], hasMore: false }], pageParams: [1, 2] };
+    const data: InfiniteData<MessagesPage, unknown> = {
+      pages: [
+        { messages: [msg(3), msg(4)], hasMore: true },
+        { messages: [msg(1), msg(2), msg(3)], hasMore: false },
+      ],
+      pageParams: [1, 2],
+    };
     qc.setQueryData(keys.messages.ticket(9), data);
     upsertMessage(qc, msg(5));
     upsertMessage(qc, msg(3, { isEdited: true, body: "edited" }));
@@ -76,7 +103,10 @@ describe("conversation cache", () => {
   test("a state older than the one shown is dropped, whichever order the answer and the socket frame arrive in", () => {
     const qc = new QueryClient();
     const at = (s: number) => `2026-11-26T10:00:0${s}.000Z`;
-    qc.setQueryData(keys.messages.ticket(9), { pages: [{ messages: [msg(7, { sendStatus: "failed", attempts: 1, updatedAt: at(1) })], hasMore: false }], pageParams: [1] });
+    qc.setQueryData(keys.messages.ticket(9), {
+      pages: [{ messages: [msg(7, { sendStatus: "failed", attempts: 1, updatedAt: at(1) })], hasMore: false }],
+      pageParams: [1],
+    });
     const shown = () => flattenMessages(qc.getQueryData(keys.messages.ticket(9)))[0]!;
     // The socket frame of the retry's second failure arrives first...
     upsertMessage(qc, msg(7, { sendStatus: "failed", attempts: 2, updatedAt: at(3), errorCode: "NOT_ON_CHANNEL" }));

@@ -50,17 +50,25 @@ describe("the reply window and templates", () => {
   test("the server's window, reopened by a newer inbound message and closed by the clock; null without a window", () => {
     expect(replyWindowClosed({ replyWindow: null }, [], now)).toBeNull();
     expect(replyWindowClosed({ replyWindow: { hours: 24, lastInboundAt: null, closesAt: null } }, [], now)).toBe(true);
-    expect(replyWindowClosed({ replyWindow: { hours: 24, lastInboundAt: null, closesAt: null } }, [inbound(new Date(now - HOUR).toISOString())], now)).toBe(false);
+    expect(replyWindowClosed({ replyWindow: { hours: 24, lastInboundAt: null, closesAt: null } }, [inbound(new Date(now - HOUR).toISOString())], now)).toBe(
+      false,
+    );
     expect(replyWindowClosed({ replyWindow: { hours: 24, lastInboundAt: "x", closesAt: new Date(now - 1).toISOString() } }, [], now)).toBe(true);
   });
   test("a message delivered late counts from when the contact wrote it", () => {
     const closed = { replyWindow: { hours: 24, lastInboundAt: null, closesAt: null } };
-    const late = (writtenHoursAgo: number) => ({ ...inbound(new Date(now - 60_000).toISOString()), writtenAt: new Date(now - writtenHoursAgo * HOUR).toISOString() }) as Message;
+    const late = (writtenHoursAgo: number) =>
+      ({ ...inbound(new Date(now - 60_000).toISOString()), writtenAt: new Date(now - writtenHoursAgo * HOUR).toISOString() }) as Message;
     expect(replyWindowClosed(closed, [late(25)], now)).toBe(true);
     expect(replyWindowClosed(closed, [late(23)], now)).toBe(false);
   });
   test("a template's BODY text and its parameter numbers", () => {
-    const tpl = { components: [{ type: "HEADER", text: "{{9}}" }, { type: "BODY", text: "Olá {{1}}, pedido {{2}} ({{1}})" }] } as MessageTemplate;
+    const tpl = {
+      components: [
+        { type: "HEADER", text: "{{9}}" },
+        { type: "BODY", text: "Olá {{1}}, pedido {{2}} ({{1}})" },
+      ],
+    } as MessageTemplate;
     expect(templateBody(tpl)).toEqual({ text: "Olá {{1}}, pedido {{2}} ({{1}})", params: [1, 2] });
   });
 });

@@ -149,7 +149,19 @@ export function useSendTemplate(ticketId: number) {
 export function useSendMedia(ticketId: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ file, caption, isPrivate, quotedMsg, signMessage }: { file: File; caption: string; isPrivate: boolean; quotedMsg?: number; signMessage?: boolean }) => {
+    mutationFn: ({
+      file,
+      caption,
+      isPrivate,
+      quotedMsg,
+      signMessage,
+    }: {
+      file: File;
+      caption: string;
+      isPrivate: boolean;
+      quotedMsg?: number;
+      signMessage?: boolean;
+    }) => {
       const form = new FormData();
       form.append("medias", file, file.name);
       form.set("body", caption);

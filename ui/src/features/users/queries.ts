@@ -12,8 +12,7 @@ export const usersListQuery = (search: string) =>
     getNextPageParam: (last, all) => (last.hasMore ? all.length + 1 : undefined),
   });
 
-export const userQuery = (id: number) =>
-  queryOptions({ queryKey: keys.users.detail(id), queryFn: () => api.get<UserRow>(`/api/users/${id}`), staleTime: 0 });
+export const userQuery = (id: number) => queryOptions({ queryKey: keys.users.detail(id), queryFn: () => api.get<UserRow>(`/api/users/${id}`), staleTime: 0 });
 
 export const queuesQuery = queryOptions({ queryKey: keys.queues, queryFn: () => api.get<QueueRef[]>("/api/queue"), staleTime: 60_000 });
 

@@ -13,7 +13,19 @@ export function AuthLayout({ title, children }: { title: string; children: React
   const { t } = useTranslation();
   const { theme } = useSnapshot(ui);
   return (
-    <div className={css({ minH: "100dvh", display: "flex", flexDirection: "column", alignItems: "center", justifyContent: "center", px: "4", pt: "16", pb: "8", bg: "bg.canvas" })}>
+    <div
+      className={css({
+        minH: "100dvh",
+        display: "flex",
+        flexDirection: "column",
+        alignItems: "center",
+        justifyContent: "center",
+        px: "4",
+        pt: "16",
+        pb: "8",
+        bg: "bg.canvas",
+      })}
+    >
       <div className={css({ position: "fixed", top: "3", right: "3", display: "flex", gap: "1", alignItems: "center" })}>
         <LanguageSelect />
         <IconButton

@@ -74,7 +74,13 @@ export function ForgotPasswordPage() {
         <form onSubmit={submitEmail} noValidate className={css({ display: "flex", flexDirection: "column", gap: "4" })} data-testid="forgot-form">
           <p className={css({ color: "fg.muted", fontSize: "sm" })}>{t("reset.step1Text")}</p>
           <FormField label={t("auth.email")} error={err("email")} required>
-            <Input name="email" type="email" autoComplete="email" value={email} onChange={(e) => (setEmail(e.target.value.toLowerCase()), recheck("email", e.target.value))} />
+            <Input
+              name="email"
+              type="email"
+              autoComplete="email"
+              value={email}
+              onChange={(e) => (setEmail(e.target.value.toLowerCase()), recheck("email", e.target.value))}
+            />
           </FormField>
           <Button type="submit" full loading={send.isPending} data-testid="forgot-send">
             {t("reset.sendCode")}
@@ -98,10 +104,20 @@ export function ForgotPasswordPage() {
             />
           </FormField>
           <FormField label={t("reset.newPassword")} error={err("password")} required>
-            <PasswordInput name="newPassword" autoComplete="new-password" value={password} onChange={(e) => (setPassword(e.target.value), recheck("password", e.target.value))} />
+            <PasswordInput
+              name="newPassword"
+              autoComplete="new-password"
+              value={password}
+              onChange={(e) => (setPassword(e.target.value), recheck("password", e.target.value))}
+            />
           </FormField>
           <FormField label={t("reset.confirmPassword")} error={err("confirm")} required>
-            <PasswordInput name="confirmPassword" autoComplete="new-password" value={confirm} onChange={(e) => (setConfirm(e.target.value), recheck("confirm", e.target.value))} />
+            <PasswordInput
+              name="confirmPassword"
+              autoComplete="new-password"
+              value={confirm}
+              onChange={(e) => (setConfirm(e.target.value), recheck("confirm", e.target.value))}
+            />
           </FormField>
           <Button type="submit" full loading={reset.isPending} data-testid="reset-submit">
             {t("reset.submit")}

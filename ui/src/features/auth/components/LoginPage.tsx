@@ -78,7 +78,16 @@ export function LoginPage() {
           <p
             role="alert"
             data-testid="session-ended"
-            className={css({ px: "3", py: "2", borderRadius: "md", borderWidth: "1px", borderColor: "status.danger", color: "status.danger", fontSize: "sm", textAlign: "center" })}
+            className={css({
+              px: "3",
+              py: "2",
+              borderRadius: "md",
+              borderWidth: "1px",
+              borderColor: "status.danger",
+              color: "status.danger",
+              fontSize: "sm",
+              textAlign: "center",
+            })}
           >
             {t("auth.accessedElsewhere")}
           </p>
@@ -97,7 +106,12 @@ export function LoginPage() {
           />
         </FormField>
         <FormField label={t("auth.password")} error={errors.password ? t(errors.password) : null} required>
-          <PasswordInput name="password" autoComplete="current-password" value={password} onChange={(e) => (setPassword(e.target.value), recheck("password", e.target.value))} />
+          <PasswordInput
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => (setPassword(e.target.value), recheck("password", e.target.value))}
+          />
         </FormField>
         <StrengthMeter password={password} />
         <Checkbox label={t("auth.login.remember")} checked={remember} onCheckedChange={setRemember} name="remember" />

@@ -14,7 +14,11 @@ export function StrengthMeter({ password }: { password: string }) {
     <div data-testid="strength-meter" data-score={score} className={css({ display: "flex", flexDirection: "column", gap: "1" })}>
       <div className={css({ display: "grid", gridTemplateColumns: "repeat(5, 1fr)", gap: "1" })} aria-hidden>
         {[1, 2, 3, 4, 5].map((i) => (
-          <span key={i} className={css({ h: "1.5", borderRadius: "full", bg: "bg.muted" })} style={i <= score ? { background: `var(--colors-${COLORS[level].replace(".", "-")})` } : undefined} />
+          <span
+            key={i}
+            className={css({ h: "1.5", borderRadius: "full", bg: "bg.muted" })}
+            style={i <= score ? { background: `var(--colors-${COLORS[level].replace(".", "-")})` } : undefined}
+          />
         ))}
       </div>
       <span className={css({ fontSize: "xs", color: "fg.muted" })}>

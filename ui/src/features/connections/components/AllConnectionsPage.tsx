@@ -36,12 +36,23 @@ export default function AllConnectionsPage() {
             {(q.data?.companies ?? []).map((c) => (
               <Table.Row key={c.companyId} data-testid="all-connections-row" data-company-id={c.companyId}>
                 <Table.Cell className={css({ fontWeight: "medium" })}>{c.companyName}</Table.Cell>
-                <Table.Cell className={num} data-testid="count-active">{c.active}</Table.Cell>
-                <Table.Cell className={num} data-testid="count-deactivated">{c.deactivated}</Table.Cell>
-                <Table.Cell className={num} data-testid="count-total">{c.total}</Table.Cell>
+                <Table.Cell className={num} data-testid="count-active">
+                  {c.active}
+                </Table.Cell>
+                <Table.Cell className={num} data-testid="count-deactivated">
+                  {c.deactivated}
+                </Table.Cell>
+                <Table.Cell className={num} data-testid="count-total">
+                  {c.total}
+                </Table.Cell>
                 <Table.Cell className={css({ textAlign: "right" })}>
                   <Tip label={t("allConnections.open", { name: c.companyName })}>
-                    <IconButton aria-label={t("allConnections.open", { name: c.companyName })} size="sm" onClick={() => setOpen(c)} data-testid="all-connections-open">
+                    <IconButton
+                      aria-label={t("allConnections.open", { name: c.companyName })}
+                      size="sm"
+                      onClick={() => setOpen(c)}
+                      data-testid="all-connections-open"
+                    >
                       <EyeIcon />
                     </IconButton>
                   </Tip>
@@ -51,9 +62,15 @@ export default function AllConnectionsPage() {
             {totals ? (
               <Table.Row data-testid="all-connections-total" className={css({ fontWeight: "semibold", bg: "bg.subtle" })}>
                 <Table.Cell>{t("allConnections.total")}</Table.Cell>
-                <Table.Cell className={num} data-testid="count-active">{totals.active}</Table.Cell>
-                <Table.Cell className={num} data-testid="count-deactivated">{totals.deactivated}</Table.Cell>
-                <Table.Cell className={num} data-testid="count-total">{totals.total}</Table.Cell>
+                <Table.Cell className={num} data-testid="count-active">
+                  {totals.active}
+                </Table.Cell>
+                <Table.Cell className={num} data-testid="count-deactivated">
+                  {totals.deactivated}
+                </Table.Cell>
+                <Table.Cell className={num} data-testid="count-total">
+                  {totals.total}
+                </Table.Cell>
                 <Table.Cell />
               </Table.Row>
             ) : null}

@@ -44,11 +44,13 @@ export function CompanyConnectionsDialog({ companyId, companyName, onClose }: { 
                     <StatusIcon status={c.status} />
                   </Table.Cell>
                   <Table.Cell className={hideBelowSm}>{formatUpdatedAt(c.updatedAt)}</Table.Cell>
-                  <Table.Cell className={css({ textAlign: "center", color: "fg.success" })}>{c.isDefault ? (
+                  <Table.Cell className={css({ textAlign: "center", color: "fg.success" })}>
+                    {c.isDefault ? (
                       <span role="img" aria-label={t("connections.columns.default")} className={css({ display: "inline-flex" })}>
                         <CheckCircleIcon size={18} />
                       </span>
-                    ) : null}</Table.Cell>
+                    ) : null}
+                  </Table.Cell>
                 </Table.Row>
               ))}
               {q.isSuccess && rows.length === 0 ? <Table.Empty colSpan={5}>{t("connections.empty")}</Table.Empty> : null}

@@ -14,7 +14,16 @@ export function ConnectionCard(props: ConnectionItemProps) {
       data-testid="connection-row"
       data-connection-id={c.id}
       data-channel={c.channel}
-      className={css({ display: "flex", flexDirection: "column", gap: "3", p: "3", bg: "bg.default", borderRadius: "lg", borderWidth: "1px", borderColor: "border.muted" })}
+      className={css({
+        display: "flex",
+        flexDirection: "column",
+        gap: "3",
+        p: "3",
+        bg: "bg.default",
+        borderRadius: "lg",
+        borderWidth: "1px",
+        borderColor: "border.muted",
+      })}
     >
       <div className={css({ display: "flex", alignItems: "center", gap: "3" })}>
         <ChannelMark channel={c.channel} name={channelName} />
@@ -33,7 +42,11 @@ export function ConnectionCard(props: ConnectionItemProps) {
         <StatusIcon status={c.status} droppedAt={c.droppedAt} />
       </div>
       {manage ? (
-        <div className={css({ display: "flex", alignItems: "center", gap: "2", justifyContent: "space-between" })} aria-label={t("connections.columns.session")} role="group">
+        <div
+          className={css({ display: "flex", alignItems: "center", gap: "2", justifyContent: "space-between" })}
+          aria-label={t("connections.columns.session")}
+          role="group"
+        >
           <SessionCell {...props} />
           <EditDelete {...props} />
         </div>

@@ -59,7 +59,10 @@ export default function ConnectionsPage() {
     // A refusal (the login cancelled, Meta's or the plan's) is toasted by the mutation cache.
     facebook.mutate(
       { provider, instagram: channel.id === "instagram" },
-      { onSuccess: (r) => toast.success(t("connections.facebookLogin.done", { created: r.connections.length, renewed: r.renewed.length, skipped: r.skipped.length }), 3000) },
+      {
+        onSuccess: (r) =>
+          toast.success(t("connections.facebookLogin.done", { created: r.connections.length, renewed: r.renewed.length, skipped: r.skipped.length }), 3000),
+      },
     );
   };
 
@@ -108,7 +111,6 @@ export default function ConnectionsPage() {
       // the mutation cache already showed the error toast
     }
   };
-
 
   return (
     <div className={css({ display: "flex", flexDirection: "column", gap: "4", p: { base: "3", sm: "6" }, flex: "1", minH: 0 })}>
@@ -160,7 +162,9 @@ export default function ConnectionsPage() {
           {items.map((p) => (
             <ConnectionCard key={p.connection.id} {...p} />
           ))}
-          {list.isSuccess && connections.length === 0 ? <li className={css({ color: "fg.muted", textAlign: "center", py: "8" })}>{t("connections.empty")}</li> : null}
+          {list.isSuccess && connections.length === 0 ? (
+            <li className={css({ color: "fg.muted", textAlign: "center", py: "8" })}>{t("connections.empty")}</li>
+          ) : null}
         </ul>
       )}
 

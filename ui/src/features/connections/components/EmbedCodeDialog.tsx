@@ -32,7 +32,19 @@ export function EmbedCodeDialog({ connection, widgetKey, onClose }: { connection
         <Dialog.Description>{t("connections.embed.help")}</Dialog.Description>
         <pre
           data-testid="embed-snippet"
-          className={css({ fontFamily: "mono", fontSize: "xs", bg: "bg.subtle", color: "fg.default", borderWidth: "1px", borderColor: "border.muted", borderRadius: "md", p: "3", whiteSpace: "pre-wrap", overflowWrap: "anywhere", userSelect: "all" })}
+          className={css({
+            fontFamily: "mono",
+            fontSize: "xs",
+            bg: "bg.subtle",
+            color: "fg.default",
+            borderWidth: "1px",
+            borderColor: "border.muted",
+            borderRadius: "md",
+            p: "3",
+            whiteSpace: "pre-wrap",
+            overflowWrap: "anywhere",
+            userSelect: "all",
+          })}
         >
           {snippet}
         </pre>
@@ -41,7 +53,13 @@ export function EmbedCodeDialog({ connection, widgetKey, onClose }: { connection
             <CopyIcon size={16} />
             {t("connections.embed.copy")}
           </Button>
-          <a href={previewUrl(location.origin, widgetKey)} target="_blank" rel="noopener noreferrer" className={button({ variant: "outline" })} data-testid="embed-preview">
+          <a
+            href={previewUrl(location.origin, widgetKey)}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={button({ variant: "outline" })}
+            data-testid="embed-preview"
+          >
             <LinkIcon size={16} />
             {t("connections.embed.preview")}
           </a>

@@ -61,7 +61,16 @@ export function ImportProgress({ connections }: { connections: readonly Connecti
     <section
       data-testid="import-progress"
       aria-live="polite"
-      className={css({ display: "flex", flexDirection: "column", gap: "3", p: "4", borderRadius: "lg", borderWidth: "1px", borderColor: "border.default", bg: "bg.default" })}
+      className={css({
+        display: "flex",
+        flexDirection: "column",
+        gap: "3",
+        p: "4",
+        borderRadius: "lg",
+        borderWidth: "1px",
+        borderColor: "border.default",
+        bg: "bg.default",
+      })}
     >
       <strong>{t("connections.import.importing")}</strong>
       {items.map((i) => {
@@ -72,7 +81,13 @@ export function ImportProgress({ connections }: { connections: readonly Connecti
               {i.name ? `${i.name} · ` : ""}
               {t("connections.import.progress", { processed: i.processed, total: i.total, date: formatUpdatedAt(i.date) || i.date })}
             </span>
-            <div role="progressbar" aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100} className={css({ h: "2", borderRadius: "full", bg: "bg.muted", overflow: "hidden" })}>
+            <div
+              role="progressbar"
+              aria-valuenow={percent}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              className={css({ h: "2", borderRadius: "full", bg: "bg.muted", overflow: "hidden" })}
+            >
               <div className={css({ h: "full", bg: "accent.default", transition: "width 0.3s" })} style={{ width: `${percent}%` }} />
             </div>
           </div>

@@ -66,7 +66,11 @@ export function QrCodeDialog({ connectionId, onClose }: { connectionId: number; 
               <QrCanvas value={code} label={t("connections.qr.alt")} />
             </div>
           ) : error || late ? (
-            <div role="alert" data-testid="qr-failed" className={css({ display: "flex", flexDirection: "column", alignItems: "center", gap: "3", textAlign: "center", maxW: "full" })}>
+            <div
+              role="alert"
+              data-testid="qr-failed"
+              className={css({ display: "flex", flexDirection: "column", alignItems: "center", gap: "3", textAlign: "center", maxW: "full" })}
+            >
               {error ? (
                 <>
                   <p>{t("connections.qr.failed")}</p>

@@ -3,7 +3,17 @@ import { Button } from "../../../components/ui/button";
 import { sessionActions, type SessionAction } from "../status";
 
 /** The session buttons of one row, by status; only for holders of connections-page:addConnection. */
-export function SessionButtons({ status, pairsByQr, busy, onAction }: { status: string; pairsByQr: boolean; busy: boolean; onAction: (a: SessionAction) => void }) {
+export function SessionButtons({
+  status,
+  pairsByQr,
+  busy,
+  onAction,
+}: {
+  status: string;
+  pairsByQr: boolean;
+  busy: boolean;
+  onAction: (a: SessionAction) => void;
+}) {
   const { t } = useTranslation();
   return (
     <>

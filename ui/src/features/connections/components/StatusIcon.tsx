@@ -31,7 +31,13 @@ export function StatusIcon({ status, droppedAt }: { status: string; droppedAt?: 
   return (
     <Tooltip.Root openDelay={200} closeDelay={0} positioning={{ placement: "bottom" }}>
       <Tooltip.Trigger asChild>
-        <span data-testid="connection-status" data-status={status} tabIndex={0} aria-label={title} className={css({ display: "inline-flex", alignItems: "center", cursor: "default" })}>
+        <span
+          data-testid="connection-status"
+          data-status={status}
+          tabIndex={0}
+          aria-label={title}
+          className={css({ display: "inline-flex", alignItems: "center", cursor: "default" })}
+        >
           <Glyph status={status} />
         </span>
       </Tooltip.Trigger>
@@ -40,7 +46,9 @@ export function StatusIcon({ status, droppedAt }: { status: string; droppedAt?: 
           <Tooltip.Content data-testid="connection-status-tooltip" className={css({ maxW: "64" })}>
             <strong className={css({ display: "block" })}>{title}</strong>
             {key !== "CONNECTED" && key !== "unknown" ? <span>{t(`connections.status.${key}.text`)}</span> : null}
-            {droppedAt && status !== "CONNECTED" ? <span className={css({ display: "block", mt: "1" })}>{t("connections.droppedAt", { time: formatUpdatedAt(droppedAt) })}</span> : null}
+            {droppedAt && status !== "CONNECTED" ? (
+              <span className={css({ display: "block", mt: "1" })}>{t("connections.droppedAt", { time: formatUpdatedAt(droppedAt) })}</span>
+            ) : null}
           </Tooltip.Content>
         </Tooltip.Positioner>
       </Portal>

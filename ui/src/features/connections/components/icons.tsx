@@ -6,7 +6,19 @@ type Props = SVGProps<SVGSVGElement> & { size?: number };
 /** 24x24 icon in the kit's style (ui/src/components/ui/icons.tsx); brand marks carry their own colours. */
 function Svg({ size = 20, children, ...props }: Props & { children: ReactNode }) {
   return (
-    <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false" {...props}>
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      {...props}
+    >
       {children}
     </svg>
   );

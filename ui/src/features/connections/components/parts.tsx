@@ -40,7 +40,12 @@ export function ChannelMark({ channel, name }: { channel: string; name: string }
 export function DefaultFlag() {
   const { t } = useTranslation();
   return (
-    <span data-testid="connection-default" role="img" aria-label={t("connections.columns.default")} className={css({ display: "inline-flex", color: "fg.success" })}>
+    <span
+      data-testid="connection-default"
+      role="img"
+      aria-label={t("connections.columns.default")}
+      className={css({ display: "inline-flex", color: "fg.success" })}
+    >
       <CheckCircleIcon size={18} />
     </span>
   );

@@ -61,15 +61,54 @@ export function ContactDrawer({ ticket, onClose }: { ticket: Ticket; onClose: ()
       tabIndex={-1}
       aria-label={t("tickets.contact.title")}
       data-testid="contact-drawer"
-      className={css({ position: "absolute", top: "0", right: "0", bottom: "0", w: "320px", maxW: "full", bg: "bg.default", borderLeftWidth: "1px", borderColor: "border.muted", boxShadow: "lg", display: "flex", flexDirection: "column", zIndex: "docked", overflowY: "auto", outline: "none" })}
+      className={css({
+        position: "absolute",
+        top: "0",
+        right: "0",
+        bottom: "0",
+        w: "320px",
+        maxW: "full",
+        bg: "bg.default",
+        borderLeftWidth: "1px",
+        borderColor: "border.muted",
+        boxShadow: "lg",
+        display: "flex",
+        flexDirection: "column",
+        zIndex: "docked",
+        overflowY: "auto",
+        outline: "none",
+      })}
     >
-      <div className={css({ display: "flex", alignItems: "center", justifyContent: "space-between", px: "4", py: "2", minH: "14", borderBottomWidth: "1px", borderColor: "border.muted" })}>
+      <div
+        className={css({
+          display: "flex",
+          alignItems: "center",
+          justifyContent: "space-between",
+          px: "4",
+          py: "2",
+          minH: "14",
+          borderBottomWidth: "1px",
+          borderColor: "border.muted",
+        })}
+      >
         <h2 className={css({ fontWeight: "semibold" })}>{t("tickets.contact.title")}</h2>
         <IconButton aria-label={t("common.close")} size="sm" onClick={onClose} data-testid="contact-drawer-close">
           <XIcon />
         </IconButton>
       </div>
-      <div className={css({ display: "flex", flexDirection: "column", alignItems: "center", gap: "1", px: "4", py: "4", borderBottomWidth: "1px", borderColor: "border.muted", textAlign: "center" })}>
+      <div
+        className={css({
+          display: "flex",
+          flexDirection: "column",
+          alignItems: "center",
+          gap: "1",
+          px: "4",
+          py: "4",
+          borderBottomWidth: "1px",
+          borderColor: "border.muted",
+          textAlign: "center",
+        })}
+      >
         <Avatar name={who.name || "?"} src={who.urlPicture} size="lg" />
         <strong className={css({ overflowWrap: "anywhere" })} data-testid="drawer-contact-name">
           {who.name}
@@ -115,7 +154,12 @@ export function ContactDrawer({ ticket, onClose }: { ticket: Ticket; onClose: ()
         {c ? (
           <>
             <Switch label={t("tickets.contact.disableBot")} checked={c.disableBot} onCheckedChange={() => disableBot.mutate(c.id)} name="disableBot" />
-            <Switch label={t("tickets.contact.acceptAudio")} checked={c.acceptAudioMessage} onCheckedChange={() => acceptAudio.mutate(c.id)} name="acceptAudioMessage" />
+            <Switch
+              label={t("tickets.contact.acceptAudio")}
+              checked={c.acceptAudioMessage}
+              onCheckedChange={() => acceptAudio.mutate(c.id)}
+              name="acceptAudioMessage"
+            />
             <Button
               size="sm"
               variant={c.active ? "danger" : "outline"}

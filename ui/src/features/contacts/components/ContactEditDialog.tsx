@@ -42,7 +42,12 @@ export function ContactEditDialog({ contact, onOpenChange }: { contact: ContactR
     try {
       await save.mutateAsync({
         id: contact.id,
-        body: { name: form.name.trim(), number: form.number.trim(), email: form.email.trim(), extraInfo: extra.filter((x) => x.name.trim()).map((x) => ({ name: x.name.trim(), value: x.value })) },
+        body: {
+          name: form.name.trim(),
+          number: form.number.trim(),
+          email: form.email.trim(),
+          extraInfo: extra.filter((x) => x.name.trim()).map((x) => ({ name: x.name.trim(), value: x.value })),
+        },
       });
       toast.success(t("tickets.contact.saved"));
       onOpenChange(false);
@@ -69,8 +74,20 @@ export function ContactEditDialog({ contact, onOpenChange }: { contact: ContactR
             <span className={css({ fontSize: "sm", fontWeight: "medium" })}>{t("tickets.contact.extraInfo")}</span>
             {extra.map((x, i) => (
               <div key={i} className={css({ display: "flex", gap: "2" })} data-testid="extra-row">
-                <Input className={css({ h: "8" })} aria-label={t("tickets.contact.extraName")} placeholder={t("tickets.contact.extraName")} value={x.name} onChange={(e) => setExtra((l) => l.map((y, j) => (j === i ? { ...y, name: e.target.value } : y)))} />
-                <Input className={css({ h: "8" })} aria-label={t("tickets.contact.extraValue")} placeholder={t("tickets.contact.extraValue")} value={x.value} onChange={(e) => setExtra((l) => l.map((y, j) => (j === i ? { ...y, value: e.target.value } : y)))} />
+                <Input
+                  className={css({ h: "8" })}
+                  aria-label={t("tickets.contact.extraName")}
+                  placeholder={t("tickets.contact.extraName")}
+                  value={x.name}
+                  onChange={(e) => setExtra((l) => l.map((y, j) => (j === i ? { ...y, name: e.target.value } : y)))}
+                />
+                <Input
+                  className={css({ h: "8" })}
+                  aria-label={t("tickets.contact.extraValue")}
+                  placeholder={t("tickets.contact.extraValue")}
+                  value={x.value}
+                  onChange={(e) => setExtra((l) => l.map((y, j) => (j === i ? { ...y, value: e.target.value } : y)))}
+                />
                 <IconButton aria-label={t("common.delete")} size="sm" onClick={() => setExtra((l) => l.filter((_, j) => j !== i))}>
                   <TrashIcon />
                 </IconButton>

@@ -48,7 +48,15 @@ export function ContactTags({ contactId }: { contactId: number }) {
       />
       <form onSubmit={add} noValidate className={css({ display: "flex", gap: "1", alignItems: "flex-start" })}>
         <div className={css({ flex: "1", minW: 0 })}>
-          <Input className={css({ h: "8" })} value={name} onChange={(e) => (setName(e.target.value), setError(null))} placeholder={t("tickets.contact.newTag")} aria-label={t("tickets.contact.newTag")} aria-invalid={!!error} data-testid="new-tag-input" />
+          <Input
+            className={css({ h: "8" })}
+            value={name}
+            onChange={(e) => (setName(e.target.value), setError(null))}
+            placeholder={t("tickets.contact.newTag")}
+            aria-label={t("tickets.contact.newTag")}
+            aria-invalid={!!error}
+            data-testid="new-tag-input"
+          />
           {error ? (
             <p role="alert" className={css({ color: "fg.error", fontSize: "xs", mt: "1" })} data-testid="tag-error">
               {error}

@@ -39,7 +39,15 @@ export function TicketNotes({ ticketId, contactId }: { ticketId: number; contact
   return (
     <div className={css({ display: "flex", flexDirection: "column", gap: "2" })} data-testid="ticket-notes">
       <form onSubmit={submit} noValidate className={css({ display: "flex", flexDirection: "column", gap: "1" })}>
-        <Textarea rows={2} value={text} onChange={(e) => (setText(e.target.value), setError(null))} placeholder={t("tickets.notes.placeholder")} aria-label={t("tickets.notes.placeholder")} aria-invalid={!!error} data-testid="note-input" />
+        <Textarea
+          rows={2}
+          value={text}
+          onChange={(e) => (setText(e.target.value), setError(null))}
+          placeholder={t("tickets.notes.placeholder")}
+          aria-label={t("tickets.notes.placeholder")}
+          aria-invalid={!!error}
+          data-testid="note-input"
+        />
         {error ? (
           <p role="alert" className={css({ color: "fg.error", fontSize: "xs" })}>
             {error}
@@ -54,12 +62,19 @@ export function TicketNotes({ ticketId, contactId }: { ticketId: number; contact
           <li key={n.id} className={css({ bg: "bg.subtle", borderRadius: "md", p: "2", fontSize: "sm", display: "flex", gap: "2" })} data-testid="note">
             <div className={css({ flex: "1", minW: 0 })}>
               <p className={css({ whiteSpace: "pre-wrap", overflowWrap: "anywhere" })}>{n.note}</p>
-              <span className={css({ fontSize: "xs", color: "fg.muted" })}>{`${n.user?.name ?? ""} · ${ddmmyyyy(new Date(n.createdAt))} ${hhmm(new Date(n.createdAt))}`}</span>
+              <span
+                className={css({ fontSize: "xs", color: "fg.muted" })}
+              >{`${n.user?.name ?? ""} · ${ddmmyyyy(new Date(n.createdAt))} ${hhmm(new Date(n.createdAt))}`}</span>
             </div>
             <IconButton
               aria-label={t("common.delete")}
               size="xs"
-              onClick={() => remove.mutateAsync(n.id).then(() => toast.success(t("tickets.notes.deleted")), () => undefined)}
+              onClick={() =>
+                remove.mutateAsync(n.id).then(
+                  () => toast.success(t("tickets.notes.deleted")),
+                  () => undefined,
+                )
+              }
               data-testid="note-delete"
             >
               <TrashIcon />

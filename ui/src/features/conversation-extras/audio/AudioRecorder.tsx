@@ -109,7 +109,11 @@ export function AudioRecorder({ ticket, disabled }: { ticket: Pick<Ticket, "id" 
 
   if (state === "sending") {
     return (
-      <span data-testid="extras-audio-sending" aria-live="polite" className={css({ display: "inline-flex", alignItems: "center", gap: "2", px: "2", fontSize: "sm", color: "fg.muted" })}>
+      <span
+        data-testid="extras-audio-sending"
+        aria-live="polite"
+        className={css({ display: "inline-flex", alignItems: "center", gap: "2", px: "2", fontSize: "sm", color: "fg.muted" })}
+      >
         <Spinner size="sm" />
         {t("extras.audio.sending")}
       </span>
@@ -124,9 +128,20 @@ export function AudioRecorder({ ticket, disabled }: { ticket: Pick<Ticket, "id" 
         <span
           data-testid="extras-audio-timer"
           role="timer"
-          className={css({ display: "inline-flex", alignItems: "center", gap: "1.5", fontVariantNumeric: "tabular-nums", fontSize: "sm", color: "fg.default", px: "1" })}
+          className={css({
+            display: "inline-flex",
+            alignItems: "center",
+            gap: "1.5",
+            fontVariantNumeric: "tabular-nums",
+            fontSize: "sm",
+            color: "fg.default",
+            px: "1",
+          })}
         >
-          <span aria-hidden className={css({ w: "2", h: "2", borderRadius: "full", bg: "status.danger", animation: "fadeIn 0.8s ease-in-out infinite alternate" })} />
+          <span
+            aria-hidden
+            className={css({ w: "2", h: "2", borderRadius: "full", bg: "status.danger", animation: "fadeIn 0.8s ease-in-out infinite alternate" })}
+          />
           {clock(elapsed)}
         </span>
         <IconButton aria-label={t("extras.audio.send")} data-testid="extras-audio-send" onClick={() => stop(true)}>

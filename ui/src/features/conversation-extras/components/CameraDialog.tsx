@@ -93,7 +93,13 @@ export function CameraDialog({ ticketId, open, onOpenChange }: { ticketId: numbe
           )}
           {preview ? (
             <FormField label={t("extras.camera.caption")}>
-              <Textarea rows={2} value={caption} onChange={(e) => setCaption(e.target.value)} data-testid="extras-camera-caption" className={css({ maxH: "calc(5lh + 1rem)" })} />
+              <Textarea
+                rows={2}
+                value={caption}
+                onChange={(e) => setCaption(e.target.value)}
+                data-testid="extras-camera-caption"
+                className={css({ maxH: "calc(5lh + 1rem)" })}
+              />
             </FormField>
           ) : null}
           <div className={css({ display: "flex", justifyContent: "flex-end", gap: "2" })}>

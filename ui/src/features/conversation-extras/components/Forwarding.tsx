@@ -46,17 +46,22 @@ export function ForwardBar({ ticketId }: { ticketId: number }) {
   return (
     <div
       data-testid="extras-forward-bar"
-      className={css({ display: "flex", alignItems: "center", gap: "3", px: "4", py: "2", borderTopWidth: "1px", borderColor: "border.muted", bg: "bg.subtle" })}
+      className={css({
+        display: "flex",
+        alignItems: "center",
+        gap: "3",
+        px: "4",
+        py: "2",
+        borderTopWidth: "1px",
+        borderColor: "border.muted",
+        bg: "bg.subtle",
+      })}
     >
       <span className={css({ flex: "1", fontSize: "sm" })}>{t("extras.forward.selected", { count: forwardIds.length })}</span>
       <Button variant="ghost" size="sm" onClick={stopForwarding} data-testid="extras-forward-cancel">
         {t("common.cancel")}
       </Button>
-      <Button
-        size="sm"
-        data-testid="extras-forward-open"
-        onClick={() => (forwardIds.length ? setOpen(true) : toast.error(t("extras.forward.noneSelected")))}
-      >
+      <Button size="sm" data-testid="extras-forward-open" onClick={() => (forwardIds.length ? setOpen(true) : toast.error(t("extras.forward.noneSelected")))}>
         <ForwardIcon size={16} />
         {t("extras.forward.action")}
       </Button>
@@ -94,9 +99,7 @@ function ForwardDialog({ open, onOpenChange, messageIds }: { open: boolean; onOp
         <Dialog.Title>{t("extras.forward.title", { count: messageIds.length })}</Dialog.Title>
         <div className={css({ display: "flex", flexDirection: "column", gap: "4", mt: "4", minW: { sm: "sm" } })}>
           <ContactSearch value={contact} onChange={setContact} />
-          {signAllowed ? (
-            <Checkbox label={t("extras.forward.sign")} checked={signature} onCheckedChange={setSignature} />
-          ) : null}
+          {signAllowed ? <Checkbox label={t("extras.forward.sign")} checked={signature} onCheckedChange={setSignature} /> : null}
           <div className={css({ display: "flex", justifyContent: "flex-end", gap: "2" })}>
             <Button variant="outline" onClick={() => onOpenChange(false)}>
               {t("common.cancel")}

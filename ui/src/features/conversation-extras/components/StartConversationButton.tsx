@@ -23,7 +23,14 @@ export function StartConversationButton({ name, number }: { name: string; number
     }
   }
   return (
-    <Button size="xs" variant="outline" className={css({ mt: "1", alignSelf: "flex-start" })} onClick={() => void start()} loading={busy} data-testid="extras-contact-card-start">
+    <Button
+      size="xs"
+      variant="outline"
+      className={css({ mt: "1", alignSelf: "flex-start" })}
+      onClick={() => void start()}
+      loading={busy}
+      data-testid="extras-contact-card-start"
+    >
       <ChatIcon size={14} />
       {t("extras.contactCard.start")}
     </Button>

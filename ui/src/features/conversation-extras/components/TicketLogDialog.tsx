@@ -23,7 +23,9 @@ export function TicketLogDialog({ ticketId, open, onOpenChange }: { ticketId: nu
           {logs.isError ? <p className={css({ color: "fg.error", fontSize: "sm" })}>{errorMessage(logs.error)}</p> : null}
           {logs.data?.length === 0 ? <p className={css({ color: "fg.muted", fontSize: "sm" })}>{t("extras.timeline.empty")}</p> : null}
           <ol className={css({ display: "flex", flexDirection: "column", borderLeftWidth: "2px", borderColor: "border.default", ml: "2" })}>
-            {logs.data?.map((log) => <Entry key={log.id} log={log} />)}
+            {logs.data?.map((log) => (
+              <Entry key={log.id} log={log} />
+            ))}
           </ol>
         </div>
       </Dialog.Frame>
@@ -38,7 +40,17 @@ function Entry({ log }: { log: TicketLog }) {
     <li data-testid="extras-timeline-entry" data-type={log.type} className={css({ position: "relative", pl: "5", pb: "4" })}>
       <span
         aria-hidden
-        className={css({ position: "absolute", left: "-7px", top: "1.5", w: "3", h: "3", borderRadius: "full", bg: "accent.default", borderWidth: "2px", borderColor: "bg.default" })}
+        className={css({
+          position: "absolute",
+          left: "-7px",
+          top: "1.5",
+          w: "3",
+          h: "3",
+          borderRadius: "full",
+          bg: "accent.default",
+          borderWidth: "2px",
+          borderColor: "bg.default",
+        })}
       />
       <p className={css({ fontSize: "sm", fontWeight: "medium" })}>{known(log.type) ? t(`extras.timeline.types.${log.type}`) : log.type}</p>
       <p className={css({ fontSize: "xs", color: "fg.muted", display: "flex", flexWrap: "wrap", columnGap: "3" })}>

@@ -16,7 +16,11 @@ export interface NotifyContext {
  * no queue reached this socket only because the user may see it); pending tickets only with showNotificationPending.
  * The conversation the user is looking at needs none.
  */
-export function shouldNotify(message: Pick<Message, "fromMe" | "isPrivate" | "ticketId">, ticket: Pick<Ticket, "id" | "status" | "userId" | "queueId">, ctx: NotifyContext): boolean {
+export function shouldNotify(
+  message: Pick<Message, "fromMe" | "isPrivate" | "ticketId">,
+  ticket: Pick<Ticket, "id" | "status" | "userId" | "queueId">,
+  ctx: NotifyContext,
+): boolean {
   if (message.fromMe || message.isPrivate) return false;
   if (ticket.userId !== null && ticket.userId !== ctx.user.id) return false;
   if (ticket.queueId !== null && !ctx.user.queues.some((q) => q.id === ticket.queueId)) return false;

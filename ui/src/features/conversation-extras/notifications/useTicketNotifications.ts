@@ -39,7 +39,9 @@ export function useTicketNotifications() {
       if (Notification.permission !== "granted") return;
       const ticket = d.ticket;
       // A notification shows text only: the message's marks go.
-      const body = stripMarks(d.message.body) || (d.message.mediaType ? t(`extras.notifications.media.${d.message.mediaType}`, { defaultValue: t("extras.notifications.media.application") }) : "");
+      const body =
+        stripMarks(d.message.body) ||
+        (d.message.mediaType ? t(`extras.notifications.media.${d.message.mediaType}`, { defaultValue: t("extras.notifications.media.application") }) : "");
       const n = new Notification(t("extras.notifications.title", { name: ticket.contact.name }), {
         body,
         icon: ticket.contact.urlPicture ?? undefined,

@@ -96,8 +96,16 @@ export async function conversationPdf(ticket: Ticket, messages: Message[], now =
 
   for (const m of messages) {
     room(LINE * 2);
-    const marks = [m.isPrivate ? i18n.t("extras.pdf.private") : "", m.isForwarded ? i18n.t("extras.pdf.forwarded") : "", m.isEdited ? i18n.t("extras.pdf.edited") : ""].filter(Boolean);
-    write(`${when(m.createdAt)} · ${author(m, ticket)}${marks.length ? ` (${marks.join(", ")})` : ""}`, { bold: true, size: 9, color: m.fromMe ? [29, 78, 216] : [20, 23, 28] });
+    const marks = [
+      m.isPrivate ? i18n.t("extras.pdf.private") : "",
+      m.isForwarded ? i18n.t("extras.pdf.forwarded") : "",
+      m.isEdited ? i18n.t("extras.pdf.edited") : "",
+    ].filter(Boolean);
+    write(`${when(m.createdAt)} · ${author(m, ticket)}${marks.length ? ` (${marks.join(", ")})` : ""}`, {
+      bold: true,
+      size: 9,
+      color: m.fromMe ? [29, 78, 216] : [20, 23, 28],
+    });
     if (m.isDeleted) write(i18n.t("extras.pdf.deleted"), { color: [93, 101, 115], indent: 8 });
     else {
       if (m.mediaUrl) {

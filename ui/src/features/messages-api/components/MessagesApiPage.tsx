@@ -5,8 +5,27 @@ import { SEND_PATH } from "../send";
 import { mediaExample, textExample } from "../snippets";
 import { TestForm } from "./TestForm";
 
-const card = css({ display: "flex", flexDirection: "column", gap: "4", p: { base: "4", sm: "6" }, bg: "bg.default", borderRadius: "lg", borderWidth: "1px", borderColor: "border.muted" });
-const code = css({ fontFamily: "mono", fontSize: "xs", bg: "bg.subtle", color: "fg.default", p: "3", borderRadius: "md", overflowX: "auto", whiteSpace: "pre", maxW: "full" });
+const card = css({
+  display: "flex",
+  flexDirection: "column",
+  gap: "4",
+  p: { base: "4", sm: "6" },
+  bg: "bg.default",
+  borderRadius: "lg",
+  borderWidth: "1px",
+  borderColor: "border.muted",
+});
+const code = css({
+  fontFamily: "mono",
+  fontSize: "xs",
+  bg: "bg.subtle",
+  color: "fg.default",
+  p: "3",
+  borderRadius: "md",
+  overflowX: "auto",
+  whiteSpace: "pre",
+  maxW: "full",
+});
 const h2 = css({ fontSize: "lg", fontWeight: "semibold" });
 const h3 = css({ fontSize: "md", fontWeight: "semibold", mt: "2" });
 const muted = css({ color: "fg.muted", fontSize: "sm" });

@@ -31,7 +31,11 @@ export function TestForm({ media }: { media: boolean }) {
   const [files, setFiles] = useState<File[]>([]);
   const fileInput = useRef<HTMLInputElement>(null);
   // The text needs a body; a media message needs files (checked as "how many"), its caption is optional.
-  const rules: Partial<Record<string, Rule>> = { token: required, number: numberRule, ...(media ? { medias: (n) => (Number(n) ? null : "validation.required") } : { body: required }) };
+  const rules: Partial<Record<string, Rule>> = {
+    token: required,
+    number: numberRule,
+    ...(media ? { medias: (n) => (Number(n) ? null : "validation.required") } : { body: required }),
+  };
   const { errors, setErrors, recheck } = useFieldErrors<string>(rules);
   const err = (k: string) => (errors[k] ? t(errors[k]!, { defaultValue: errors[k] }) : null);
 
@@ -82,7 +86,13 @@ export function TestForm({ media }: { media: boolean }) {
         </FormField>
         {media ? (
           <FormField label={t("messagesApi.form.medias")} error={err("medias")} required>
-            <input ref={fileInput} name="medias" type="file" multiple hidden onChange={(e) => {
+            <input
+              ref={fileInput}
+              name="medias"
+              type="file"
+              multiple
+              hidden
+              onChange={(e) => {
                 const picked = [...(e.target.files ?? [])];
                 setFiles(picked);
                 recheck("medias", String(picked.length));
@@ -93,7 +103,10 @@ export function TestForm({ media }: { media: boolean }) {
                 <UploadIcon size={16} />
                 {t("messagesApi.form.chooseFiles")}
               </Button>
-              <span data-testid="api-test-files" className={css({ fontSize: "sm", color: "fg.muted", overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" })}>
+              <span
+                data-testid="api-test-files"
+                className={css({ fontSize: "sm", color: "fg.muted", overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" })}
+              >
                 {files.length ? files.map((f) => f.name).join(", ") : t("messagesApi.form.noFiles")}
               </span>
             </div>

@@ -85,7 +85,23 @@ export function NotificationsBell() {
             {count ? (
               <span
                 data-testid="notifications-count"
-                className={css({ position: "absolute", top: "0.5", right: "0.5", display: "flex", alignItems: "center", justifyContent: "center", minW: "4", h: "4", px: "1", borderRadius: "full", bg: "status.danger", color: "status.dangerFg", fontSize: "xs", fontWeight: "bold", lineHeight: "1" })}
+                className={css({
+                  position: "absolute",
+                  top: "0.5",
+                  right: "0.5",
+                  display: "flex",
+                  alignItems: "center",
+                  justifyContent: "center",
+                  minW: "4",
+                  h: "4",
+                  px: "1",
+                  borderRadius: "full",
+                  bg: "status.danger",
+                  color: "status.dangerFg",
+                  fontSize: "xs",
+                  fontWeight: "bold",
+                  lineHeight: "1",
+                })}
               >
                 {count > 99 ? "99+" : count}
               </span>

@@ -64,7 +64,16 @@ function NavItem({ item, collapsed, active, dot, onNavigate }: { item: MenuItem;
         <span
           data-testid={`menu-badge-${item.badge}`}
           aria-label={t("shell.connectionsAttention")}
-          className={css({ w: "2", h: "2", borderRadius: "full", bg: "status.danger", position: collapsed ? "absolute" : "static", top: "2", right: "2", ml: "auto" })}
+          className={css({
+            w: "2",
+            h: "2",
+            borderRadius: "full",
+            bg: "status.danger",
+            position: collapsed ? "absolute" : "static",
+            top: "2",
+            right: "2",
+            ml: "auto",
+          })}
         />
       ) : null}
     </Link>
@@ -87,17 +96,49 @@ export function Sidebar({ collapsed, onToggleCollapsed, onNavigate }: { collapse
     items
       .filter((i) => isVisible(i, ctx))
       .map((i) => (
-        <NavItem key={i.to} item={i} collapsed={collapsed} active={isActive(i.to)} dot={i.badge === "connections" && connectionsBadge} onNavigate={onNavigate} />
+        <NavItem
+          key={i.to}
+          item={i}
+          collapsed={collapsed}
+          active={isActive(i.to)}
+          dot={i.badge === "connections" && connectionsBadge}
+          onNavigate={onNavigate}
+        />
       ));
   const admin = render(adminItems);
 
-  const sectionLabel = css({ px: "5", pt: "4", pb: "1", fontSize: "xs", fontWeight: "semibold", color: "fg.muted", textTransform: "uppercase", letterSpacing: "0.04em" });
+  const sectionLabel = css({
+    px: "5",
+    pt: "4",
+    pb: "1",
+    fontSize: "xs",
+    fontWeight: "semibold",
+    color: "fg.muted",
+    textTransform: "uppercase",
+    letterSpacing: "0.04em",
+  });
   return (
     <nav aria-label={t("shell.navigation")} className={css({ display: "flex", flexDirection: "column", h: "full", minH: 0 })}>
-      <div className={css({ h: "topbar", display: "flex", alignItems: "center", justifyContent: collapsed ? "center" : "space-between", px: collapsed ? "0" : "4", borderBottomWidth: "1px", borderColor: "border.muted", flexShrink: 0 })}>
+      <div
+        className={css({
+          h: "topbar",
+          display: "flex",
+          alignItems: "center",
+          justifyContent: collapsed ? "center" : "space-between",
+          px: collapsed ? "0" : "4",
+          borderBottomWidth: "1px",
+          borderColor: "border.muted",
+          flexShrink: 0,
+        })}
+      >
         {collapsed ? null : <Logo compact />}
         {onToggleCollapsed ? (
-          <IconButton aria-label={collapsed ? t("shell.expandMenu") : t("shell.collapseMenu")} onClick={onToggleCollapsed} data-testid="drawer-collapse" size="sm">
+          <IconButton
+            aria-label={collapsed ? t("shell.expandMenu") : t("shell.collapseMenu")}
+            onClick={onToggleCollapsed}
+            data-testid="drawer-collapse"
+            size="sm"
+          >
             <ChevronLeftIcon className={cx(collapsed ? css({ transform: "rotate(180deg)" }) : undefined)} />
           </IconButton>
         ) : null}
@@ -106,12 +147,28 @@ export function Sidebar({ collapsed, onToggleCollapsed, onNavigate }: { collapse
         {render(mainItems)}
         {admin.length > 0 ? (
           <>
-            {collapsed ? <hr className={css({ borderColor: "border.muted", my: "2", mx: "3" })} /> : <div className={sectionLabel}>{t("menu.administration")}</div>}
+            {collapsed ? (
+              <hr className={css({ borderColor: "border.muted", my: "2", mx: "3" })} />
+            ) : (
+              <div className={sectionLabel}>{t("menu.administration")}</div>
+            )}
             {admin}
           </>
         ) : null}
       </div>
-      <div data-testid="version-label" className={css({ flexShrink: 0, px: "4", py: "3", fontSize: "xs", color: "fg.muted", borderTopWidth: "1px", borderColor: "border.muted", textAlign: collapsed ? "center" : "left" })}>
+      <div
+        data-testid="version-label"
+        className={css({
+          flexShrink: 0,
+          px: "4",
+          py: "3",
+          fontSize: "xs",
+          color: "fg.muted",
+          borderTopWidth: "1px",
+          borderColor: "border.muted",
+          textAlign: collapsed ? "center" : "left",
+        })}
+      >
         {server ? `v.${server.version}` : "\u00a0"}
       </div>
     </nav>

@@ -96,7 +96,12 @@ function UserMenu() {
       <Menu.Frame
         positioning={{ placement: "bottom-end" }}
         trigger={
-          <button type="button" aria-label={t("shell.accountMenu")} data-testid="user-menu" className={css({ borderRadius: "full", cursor: "pointer", ml: "1", _focusVisible: { outline: "2px solid", outlineColor: "accent.default" } })}>
+          <button
+            type="button"
+            aria-label={t("shell.accountMenu")}
+            data-testid="user-menu"
+            className={css({ borderRadius: "full", cursor: "pointer", ml: "1", _focusVisible: { outline: "2px solid", outlineColor: "accent.default" } })}
+          >
             <Avatar name={user.name} src={user.profileImage} size="sm" />
           </button>
         }
@@ -168,7 +173,19 @@ export function TopBar({ onMenu, wide }: { onMenu: () => void; wide: boolean }) 
           <I.MenuIcon />
         </IconButton>
       )}
-      <p className={css({ flex: "1", minW: 0, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap", fontSize: "sm", color: "fg.muted", px: "2", hideBelow: "sm" })}>
+      <p
+        className={css({
+          flex: "1",
+          minW: 0,
+          overflow: "hidden",
+          textOverflow: "ellipsis",
+          whiteSpace: "nowrap",
+          fontSize: "sm",
+          color: "fg.muted",
+          px: "2",
+          hideBelow: "sm",
+        })}
+      >
         {t("shell.greeting", { name: user.name, company: user.company?.name ?? "" })}
       </p>
       <span className={css({ flex: "1", hideFrom: "sm" })} />

@@ -19,10 +19,19 @@ const chip = css({
 });
 
 /** A queue, user or tag label in its own colour, its text black or white, whichever reads better. */
-export function ColorChip({ color, children, className, ...rest }: { color?: string | null; children: ReactNode; className?: string } & Record<`data-${string}`, string>) {
+export function ColorChip({
+  color,
+  children,
+  className,
+  ...rest
+}: { color?: string | null; children: ReactNode; className?: string } & Record<`data-${string}`, string>) {
   const bg = color && /^#[0-9a-f]{3,8}$/i.test(color) ? color : undefined;
   return (
-    <span className={cx(chip, !bg && css({ bg: "bg.muted", color: "fg.default" }), className)} style={bg ? { background: bg, color: readableOn(bg) } : undefined} {...rest}>
+    <span
+      className={cx(chip, !bg && css({ bg: "bg.muted", color: "fg.default" }), className)}
+      style={bg ? { background: bg, color: readableOn(bg) } : undefined}
+      {...rest}
+    >
       {children}
     </span>
   );

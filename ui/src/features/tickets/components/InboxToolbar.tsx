@@ -12,7 +12,16 @@ import { inbox, setView } from "../store";
 import type { InboxView } from "../types";
 import { QueueFilter } from "./QueueFilter";
 
-const bar = css({ display: "flex", alignItems: "center", flexWrap: "wrap", gap: "1", px: "2", py: "1.5", borderBottomWidth: "1px", borderColor: "border.muted" });
+const bar = css({
+  display: "flex",
+  alignItems: "center",
+  flexWrap: "wrap",
+  gap: "1",
+  px: "2",
+  py: "1.5",
+  borderBottomWidth: "1px",
+  borderColor: "border.muted",
+});
 
 /**
  * The inbox toolbar: open, closed and search views; new ticket; close all (admins); show-all (admins and
@@ -33,7 +42,14 @@ export function InboxToolbar() {
       <div className={bar}>
         <div role="group" aria-label={t("tickets.views.label")} className={css({ display: "flex", gap: "1", flex: "1", minW: 0 })}>
           {views.map((v) => (
-            <Button key={v.id} size="xs" variant={snap.view === v.id ? "solid" : "ghost"} aria-pressed={snap.view === v.id} onClick={() => setView(v.id)} data-testid={`view-${v.id}`}>
+            <Button
+              key={v.id}
+              size="xs"
+              variant={snap.view === v.id ? "solid" : "ghost"}
+              aria-pressed={snap.view === v.id}
+              onClick={() => setView(v.id)}
+              data-testid={`view-${v.id}`}
+            >
               {v.icon}
               <span className={css({ hideBelow: "sm" })}>{v.label}</span>
             </Button>
@@ -46,7 +62,12 @@ export function InboxToolbar() {
         </Tip>
         {canCloseAll && snap.view === "open" && snap.openTab !== "group" ? (
           <Tip label={t("tickets.toolbar.closeAll")}>
-            <IconButton aria-label={t("tickets.toolbar.closeAll")} size="sm" onClick={() => openDialog({ kind: "closeAll", status: snap.openTab })} data-testid="close-all">
+            <IconButton
+              aria-label={t("tickets.toolbar.closeAll")}
+              size="sm"
+              onClick={() => openDialog({ kind: "closeAll", status: snap.openTab })}
+              data-testid="close-all"
+            >
               <CheckSquareIcon />
             </IconButton>
           </Tip>

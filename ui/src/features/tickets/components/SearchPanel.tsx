@@ -36,7 +36,10 @@ export function SearchPanel() {
     <div className={css({ display: "flex", flexDirection: "column", flex: "1", minH: 0 })}>
       <div className={css({ display: "flex", flexDirection: "column", gap: "2", p: "2", borderBottomWidth: "1px", borderColor: "border.muted" })}>
         <div className={css({ position: "relative" })}>
-          <SearchIcon size={16} className={css({ position: "absolute", left: "3", top: "50%", transform: "translateY(-50%)", color: "fg.muted", pointerEvents: "none" })} />
+          <SearchIcon
+            size={16}
+            className={css({ position: "absolute", left: "3", top: "50%", transform: "translateY(-50%)", color: "fg.muted", pointerEvents: "none" })}
+          />
           <Input
             type="search"
             autoFocus

@@ -32,7 +32,10 @@ export function TicketItemButtons({ ticket }: { ticket: Ticket }) {
   if (!pending && !live && s !== "closed") return null;
   return (
     // The row opens the ticket; a button does its own job only.
-    <div onClick={(e) => e.stopPropagation()} className={css({ display: "flex", justifyContent: "flex-end", alignItems: "center", gap: "1", flexShrink: 0, "& svg": { w: "4!", h: "4!" } })}>
+    <div
+      onClick={(e) => e.stopPropagation()}
+      className={css({ display: "flex", justifyContent: "flex-end", alignItems: "center", gap: "1", flexShrink: 0, "& svg": { w: "4!", h: "4!" } })}
+    >
       {live ? icon(t("tickets.actions.return"), "ticket-return", () => void actions.returnToQueue(ticket), <UndoIcon />) : null}
       {pending && ignorePending ? icon(t("tickets.actions.ignore"), "ticket-ignore", () => void actions.ignore(ticket), <EyeOffIcon />) : null}
       {live || (pending && closePending) ? icon(t("tickets.actions.resolve"), "ticket-resolve", () => actions.resolve(ticket), <CheckCircleIcon />) : null}

@@ -44,7 +44,11 @@ export const TicketListItem = memo(function TicketListItem({ ticket, active }: {
   };
   return (
     <div className={row} onClick={open} data-active={active || undefined} data-testid="ticket-item" data-ticket-id={ticket.id} data-status={ticket.status}>
-      <span aria-hidden className={css({ position: "absolute", left: "0", top: "0", bottom: "0", w: "1" })} style={{ background: ticket.queue?.color ?? "transparent" }} />
+      <span
+        aria-hidden
+        className={css({ position: "absolute", left: "0", top: "0", bottom: "0", w: "1" })}
+        style={{ background: ticket.queue?.color ?? "transparent" }}
+      />
       <Avatar name={ticket.contact.name || "?"} src={ticket.contact.urlPicture} />
       <div className={css({ flex: "1", minW: 0, display: "flex", flexDirection: "column", gap: "1" })}>
         <div className={line}>

@@ -42,7 +42,15 @@ export default function TicketsLayout() {
     <div className={fill} data-testid="tickets-page">
       {wide ? (
         <>
-          <ResizablePanel width={width} min={PANEL_MIN_PX} max={PANEL_MAX_PX} onResize={setWidth} onCommit={commit} label={t("tickets.panel.resize")} data-testid="tickets-panel">
+          <ResizablePanel
+            width={width}
+            min={PANEL_MIN_PX}
+            max={PANEL_MAX_PX}
+            onResize={setWidth}
+            onCommit={commit}
+            label={t("tickets.panel.resize")}
+            data-testid="tickets-panel"
+          >
             <div className={css({ flex: "1", minH: 0, borderRightWidth: "1px", borderColor: "border.muted", display: "flex", flexDirection: "column" })}>
               <TicketsManager />
             </div>
@@ -64,7 +72,10 @@ export default function TicketsLayout() {
               <Tabs.Indicator />
             </Tabs.List>
           </Tabs.Root>
-          <div hidden={mobileTab !== "ticket"} className={css({ display: mobileTab === "ticket" ? "flex" : "none", flexDirection: "column", flex: "1", minH: 0 })}>
+          <div
+            hidden={mobileTab !== "ticket"}
+            className={css({ display: mobileTab === "ticket" ? "flex" : "none", flexDirection: "column", flex: "1", minH: 0 })}
+          >
             <Outlet />
           </div>
           <div hidden={mobileTab !== "list"} className={css({ display: mobileTab === "list" ? "flex" : "none", flexDirection: "column", flex: "1", minH: 0 })}>

@@ -24,7 +24,13 @@ export function TicketsList({ params, hidden, emptyText, testId }: { params: Tic
 
   return (
     <div hidden={hidden} className={css({ flex: "1", minH: 0, display: hidden ? "none" : "flex", flexDirection: "column" })} data-testid={testId}>
-      <Table.InfiniteScroller className={scroller} onEndReached={() => void q.fetchNextPage()} hasMore={!hidden && q.hasNextPage} loading={q.isFetching} data-testid={`${testId}-scroller`}>
+      <Table.InfiniteScroller
+        className={scroller}
+        onEndReached={() => void q.fetchNextPage()}
+        hasMore={!hidden && q.hasNextPage}
+        loading={q.isFetching}
+        data-testid={`${testId}-scroller`}
+      >
         {tickets.map((t) => (
           <TicketListItem key={t.id} ticket={t} active={t.uuid === ticketId} />
         ))}

@@ -10,7 +10,20 @@ export default function Welcome() {
   const { t } = useTranslation();
   const wide = useIsWide();
   return (
-    <section data-testid="tickets-welcome" className={css({ flex: "1", display: "flex", flexDirection: "column", alignItems: "center", justifyContent: "center", gap: "3", p: "6", textAlign: "center", color: "fg.muted" })}>
+    <section
+      data-testid="tickets-welcome"
+      className={css({
+        flex: "1",
+        display: "flex",
+        flexDirection: "column",
+        alignItems: "center",
+        justifyContent: "center",
+        gap: "3",
+        p: "6",
+        textAlign: "center",
+        color: "fg.muted",
+      })}
+    >
       <ChatIcon size={48} />
       <h1 className={css({ fontSize: "lg", fontWeight: "semibold", color: "fg.default" })}>{t("tickets.welcome.title")}</h1>
       <p className={css({ maxW: "sm", fontSize: "sm" })}>{t("tickets.welcome.text")}</p>

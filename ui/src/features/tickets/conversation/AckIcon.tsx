@@ -9,7 +9,11 @@ export function AckIcon({ message }: { message: Pick<Message, "ack" | "sendStatu
   const { ack, sendStatus } = message;
   const read = ack >= 3;
   const label =
-    sendStatus === "failed" ? t("tickets.ack.failed") : sendStatus === "queued" || sendStatus === "sending" || ack <= 0 ? t("tickets.ack.pending") : t(`tickets.ack.ack${Math.min(ack, 5)}`);
+    sendStatus === "failed"
+      ? t("tickets.ack.failed")
+      : sendStatus === "queued" || sendStatus === "sending" || ack <= 0
+        ? t("tickets.ack.pending")
+        : t(`tickets.ack.ack${Math.min(ack, 5)}`);
   const icon =
     sendStatus === "failed" ? (
       <AlertIcon size={14} />

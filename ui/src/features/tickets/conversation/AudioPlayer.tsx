@@ -27,7 +27,15 @@ export function AudioPlayer({ src }: { src: string }) {
   };
   return (
     <div className={css({ display: "flex", alignItems: "center", gap: "2", maxW: "full" })}>
-      <audio ref={ref} src={src} controls preload="metadata" onLoadedMetadata={(e) => (e.currentTarget.playbackRate = rate)} className={css({ maxW: "64", minW: 0, h: "10" })} data-testid="message-audio" />
+      <audio
+        ref={ref}
+        src={src}
+        controls
+        preload="metadata"
+        onLoadedMetadata={(e) => (e.currentTarget.playbackRate = rate)}
+        className={css({ maxW: "64", minW: 0, h: "10" })}
+        data-testid="message-audio"
+      />
       <Button size="xs" variant="outline" onClick={next} aria-label={t("tickets.media.speed", { rate })} data-testid="audio-rate">
         {`${rate}x`}
       </Button>

@@ -14,11 +14,25 @@ export function ComposerBar() {
   if (!m) return null;
   const editing = !!snap.editing;
   return (
-    <div data-testid={editing ? "editing-bar" : "reply-bar"} className={css({ display: "flex", alignItems: "center", gap: "2", px: "3", py: "1.5", bg: "bg.subtle", borderLeftWidth: "3px", borderColor: "accent.default" })}>
+    <div
+      data-testid={editing ? "editing-bar" : "reply-bar"}
+      className={css({
+        display: "flex",
+        alignItems: "center",
+        gap: "2",
+        px: "3",
+        py: "1.5",
+        bg: "bg.subtle",
+        borderLeftWidth: "3px",
+        borderColor: "accent.default",
+      })}
+    >
       {editing ? <EditIcon size={16} /> : <ReplyIcon size={16} />}
       <div className={css({ flex: "1", minW: 0, fontSize: "xs" })}>
         <strong className={css({ display: "block" })}>{editing ? t("tickets.input.editing") : t("tickets.input.replyingTo")}</strong>
-        <span className={css({ display: "block", color: "fg.muted", overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" })}>{stripMarks(m.body) || m.mediaName}</span>
+        <span className={css({ display: "block", color: "fg.muted", overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" })}>
+          {stripMarks(m.body) || m.mediaName}
+        </span>
       </div>
       <IconButton aria-label={t("common.cancel")} size="xs" onClick={() => (editing ? startEditing(null) : replyTo(null))} data-testid="composer-cancel">
         <XIcon />

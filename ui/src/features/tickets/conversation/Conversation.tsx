@@ -59,7 +59,12 @@ export default function Conversation() {
   if (!ticket) return <PageSpinner />;
   const canSend = isLiveStatus(ticket.status);
   return (
-    <div className={css({ position: "relative", display: "flex", flex: "1", minH: 0, minW: 0, overflow: "hidden" })} data-testid="conversation" data-ticket-id={ticket.id} data-status={ticket.status}>
+    <div
+      className={css({ position: "relative", display: "flex", flex: "1", minH: 0, minW: 0, overflow: "hidden" })}
+      data-testid="conversation"
+      data-ticket-id={ticket.id}
+      data-status={ticket.status}
+    >
       <div className={css({ display: "flex", flexDirection: "column", flex: "1", minW: 0 })}>
         <TicketHeader ticket={ticket} onContact={() => setDrawer((v) => !v)} />
         {/* The contact drawer lies over the messages only: the header's actions and the input stay within reach. */}

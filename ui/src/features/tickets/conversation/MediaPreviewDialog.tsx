@@ -44,7 +44,17 @@ function Caption({ value, onChange }: { value: string; onChange: (v: string) => 
 }
 
 /** The media preview before sending: each file with its own caption. */
-export function MediaPreviewDialog({ files, onCancel, onSend, sending }: { files: File[]; onCancel: () => void; onSend: (items: { file: File; caption: string }[]) => void; sending: boolean }) {
+export function MediaPreviewDialog({
+  files,
+  onCancel,
+  onSend,
+  sending,
+}: {
+  files: File[];
+  onCancel: () => void;
+  onSend: (items: { file: File; caption: string }[]) => void;
+  sending: boolean;
+}) {
   const { t } = useTranslation();
   const [captions, setCaptions] = useState<string[]>(() => files.map(() => ""));
   return (

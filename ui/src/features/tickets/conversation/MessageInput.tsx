@@ -161,8 +161,8 @@ export function MessageInput({ ticket, messages }: { ticket: Ticket; messages: M
     : !canWrite
       ? t("tickets.window.templateOnly")
       : snap.privateMode
-      ? t("tickets.input.privatePlaceholder")
-      : t("tickets.input.placeholder");
+        ? t("tickets.input.privatePlaceholder")
+        : t("tickets.input.placeholder");
 
   return (
     <div className={css({ borderTopWidth: "1px", borderColor: "border.muted", bg: "bg.default" })} data-testid="message-input">
@@ -187,7 +187,13 @@ export function MessageInput({ ticket, messages }: { ticket: Ticket; messages: M
           </Portal>
         </Popover.Root>
         <Tip label={t("tickets.input.attach")}>
-          <IconButton aria-label={t("tickets.input.attach")} size="sm" disabled={!canWrite || !!snap.editing} onClick={() => fileInput.current?.click()} data-testid="attach-button">
+          <IconButton
+            aria-label={t("tickets.input.attach")}
+            size="sm"
+            disabled={!canWrite || !!snap.editing}
+            onClick={() => fileInput.current?.click()}
+            data-testid="attach-button"
+          >
             <PaperclipIcon />
           </IconButton>
         </Tip>
@@ -220,7 +226,14 @@ export function MessageInput({ ticket, messages }: { ticket: Ticket; messages: M
         </Tip>
         {signEnabled ? (
           <Tip label={t("tickets.input.signature")}>
-            <IconButton aria-label={t("tickets.input.signature")} aria-pressed={snap.signature} size="sm" className={toggle} onClick={() => setSignature(!composer.signature)} data-testid="signature-toggle">
+            <IconButton
+              aria-label={t("tickets.input.signature")}
+              aria-pressed={snap.signature}
+              size="sm"
+              className={toggle}
+              onClick={() => setSignature(!composer.signature)}
+              data-testid="signature-toggle"
+            >
               <PenIcon />
             </IconButton>
           </Tip>
@@ -261,12 +274,21 @@ export function MessageInput({ ticket, messages }: { ticket: Ticket; messages: M
         />
         <span className={css({ flex: "1" })} />
         {(text.trim() || snap.editing) && recorder === "idle" ? null : <AudioRecorder ticket={ticket} disabled={!canWrite || (busy && recorder === "idle")} />}
-        <IconButton aria-label={t("tickets.input.send")} size="sm" variant="solid" disabled={!canWrite || busy || !text.trim()} onClick={() => void submit()} data-testid="send-button">
+        <IconButton
+          aria-label={t("tickets.input.send")}
+          size="sm"
+          variant="solid"
+          disabled={!canWrite || busy || !text.trim()}
+          onClick={() => void submit()}
+          data-testid="send-button"
+        >
           <SendIcon />
         </IconButton>
       </div>
       {picking && ticket.whatsappId ? <TemplatePicker ticketId={ticket.id} whatsappId={ticket.whatsappId} onClose={() => setPicking(false)} /> : null}
-      {files ? <MediaPreviewDialog files={files} onCancel={() => setFiles(null)} onSend={(items) => void sendFiles(items)} sending={sendMedia.isPending} /> : null}
+      {files ? (
+        <MediaPreviewDialog files={files} onCancel={() => setFiles(null)} onSend={(items) => void sendFiles(items)} sending={sendMedia.isPending} />
+      ) : null}
     </div>
   );
 }

@@ -9,7 +9,18 @@ import type { MediaState, Message } from "../types";
 import { AudioPlayer } from "./AudioPlayer";
 import { parseLocation, parseVCard } from "./vcard";
 
-const card = css({ display: "flex", alignItems: "center", gap: "2", p: "2", borderRadius: "md", bg: "bg.subtle", color: "fg.default", textDecoration: "none", maxW: "64", minW: 0 });
+const card = css({
+  display: "flex",
+  alignItems: "center",
+  gap: "2",
+  p: "2",
+  borderRadius: "md",
+  bg: "bg.subtle",
+  color: "fg.default",
+  textDecoration: "none",
+  maxW: "64",
+  minW: 0,
+});
 const ellipsis = css({ overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap", minW: 0 });
 
 /** A message's mediaType: image, video, audio, documents, location and contact cards, all through signed links. */
@@ -23,7 +34,13 @@ export function MessageMedia({ message }: { message: Message }) {
     const loc = parseLocation(message.data, message.body);
     if (!loc) return null;
     return (
-      <a className={card} href={`https://www.openstreetmap.org/?mlat=${loc.lat}&mlon=${loc.lng}#map=16/${loc.lat}/${loc.lng}`} target="_blank" rel="noopener noreferrer" data-testid="message-location">
+      <a
+        className={card}
+        href={`https://www.openstreetmap.org/?mlat=${loc.lat}&mlon=${loc.lng}#map=16/${loc.lat}/${loc.lng}`}
+        target="_blank"
+        rel="noopener noreferrer"
+        data-testid="message-location"
+      >
         <MapPinIcon />
         <span>{t("tickets.media.location", { lat: loc.lat.toFixed(5), lng: loc.lng.toFixed(5) })}</span>
       </a>
@@ -51,8 +68,19 @@ export function MessageMedia({ message }: { message: Message }) {
   if (type === "image") {
     return (
       <>
-        <button type="button" onClick={() => setZoom(true)} className={css({ display: "block", cursor: "zoom-in", p: "0", bg: "transparent" })} aria-label={t("tickets.media.openImage")}>
-          <img src={mediaUrl} alt={message.mediaName ?? ""} loading="lazy" className={css({ maxW: "min(280px, 100%)", maxH: "72", borderRadius: "md", objectFit: "cover" })} data-testid="message-image" />
+        <button
+          type="button"
+          onClick={() => setZoom(true)}
+          className={css({ display: "block", cursor: "zoom-in", p: "0", bg: "transparent" })}
+          aria-label={t("tickets.media.openImage")}
+        >
+          <img
+            src={mediaUrl}
+            alt={message.mediaName ?? ""}
+            loading="lazy"
+            className={css({ maxW: "min(280px, 100%)", maxH: "72", borderRadius: "md", objectFit: "cover" })}
+            data-testid="message-image"
+          />
         </button>
         {zoom ? (
           <Dialog.Root open onOpenChange={(d) => setZoom(d.open)} size="lg" lazyMount unmountOnExit>
@@ -65,7 +93,16 @@ export function MessageMedia({ message }: { message: Message }) {
       </>
     );
   }
-  if (type === "video") return <video src={mediaUrl} controls preload="metadata" className={css({ maxW: "min(320px, 100%)", maxH: "72", borderRadius: "md" })} data-testid="message-video" />;
+  if (type === "video")
+    return (
+      <video
+        src={mediaUrl}
+        controls
+        preload="metadata"
+        className={css({ maxW: "min(320px, 100%)", maxH: "72", borderRadius: "md" })}
+        data-testid="message-video"
+      />
+    );
   if (type === "audio") return <AudioPlayer src={mediaUrl} />;
   return (
     <a className={card} href={mediaUrl} download={message.mediaName ?? true} target="_blank" rel="noopener noreferrer" data-testid="message-document">
@@ -85,7 +122,11 @@ function MediaPending({ state }: { state: MediaState }) {
   const kind = t(`tickets.media.${state.kind === "file" ? "document" : state.kind}`);
   const downloading = state.status === "downloading";
   return (
-    <div className={cx(card, css({ color: downloading ? "fg.muted" : "fg.default" }))} data-testid={downloading ? "message-media-downloading" : "message-media-unavailable"} data-kind={state.kind}>
+    <div
+      className={cx(card, css({ color: downloading ? "fg.muted" : "fg.default" }))}
+      data-testid={downloading ? "message-media-downloading" : "message-media-unavailable"}
+      data-kind={state.kind}
+    >
       <Icon />
       <span className={css({ minW: 0 })}>{t(downloading ? "tickets.media.downloading" : "tickets.media.unavailable", { kind })}</span>
       {downloading ? <Spinner size="sm" /> : <AlertIcon size={16} className={css({ color: "fg.error", flexShrink: 0 })} />}

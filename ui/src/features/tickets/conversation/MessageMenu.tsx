@@ -65,7 +65,19 @@ export function MessageMenu({ message, canReply, caps }: { message: Message; can
           </Menu.Item>
         ) : null}
       </Menu.Frame>
-      <ConfirmationDialog open={confirm} onOpenChange={setConfirm} danger title={t("tickets.message.confirmDelete")} confirmLabel={t("common.delete")} onConfirm={() => remove.mutateAsync(message.id).then(() => undefined, () => undefined)}>
+      <ConfirmationDialog
+        open={confirm}
+        onOpenChange={setConfirm}
+        danger
+        title={t("tickets.message.confirmDelete")}
+        confirmLabel={t("common.delete")}
+        onConfirm={() =>
+          remove.mutateAsync(message.id).then(
+            () => undefined,
+            () => undefined,
+          )
+        }
+      >
         {t("tickets.message.confirmDeleteText")}
       </ConfirmationDialog>
     </>

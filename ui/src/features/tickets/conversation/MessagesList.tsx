@@ -16,7 +16,9 @@ function DaySeparator({ iso }: { iso: string }) {
   const d = dayKind(iso);
   return (
     <div className={css({ display: "flex", justifyContent: "center", py: "2" })} data-testid="day-separator">
-      <span className={css({ bg: "bg.default", color: "fg.muted", fontSize: "xs", fontWeight: "medium", px: "3", py: "1", borderRadius: "full", boxShadow: "sm" })}>
+      <span
+        className={css({ bg: "bg.default", color: "fg.muted", fontSize: "xs", fontWeight: "medium", px: "3", py: "1", borderRadius: "full", boxShadow: "sm" })}
+      >
         {d.kind === "date" ? d.date : t(`tickets.days.${d.kind}`)}
       </span>
     </div>
@@ -82,7 +84,12 @@ export function MessagesList({ ticket, canSend }: { ticket: Ticket; canSend: boo
   }, [remember]);
 
   return (
-    <div ref={box} onScroll={onScroll} className={css({ flex: "1", minH: 0, overflowY: "auto", overflowX: "hidden", bg: "bg.canvas", py: "2" })} data-testid="messages-list">
+    <div
+      ref={box}
+      onScroll={onScroll}
+      className={css({ flex: "1", minH: 0, overflowY: "auto", overflowX: "hidden", bg: "bg.canvas", py: "2" })}
+      data-testid="messages-list"
+    >
       <div ref={content}>
         {q.isFetchingNextPage || q.isPending ? (
           <div className={css({ display: "flex", justifyContent: "center", py: "3" })}>

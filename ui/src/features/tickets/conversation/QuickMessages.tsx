@@ -25,7 +25,22 @@ export function useQuickMatches(text: string, enabled: boolean): QuickMatches {
   return { open: true, items: q.data.filter((m) => m.shortcode.toLowerCase().includes(lower)), term, total: q.data.length };
 }
 
-const panel = css({ position: "absolute", left: "2", right: "2", bottom: "100%", mb: "1", maxH: "60", overflowY: "auto", bg: "bg.default", borderWidth: "1px", borderColor: "border.muted", borderRadius: "md", boxShadow: "md", zIndex: "dropdown", py: "1" });
+const panel = css({
+  position: "absolute",
+  left: "2",
+  right: "2",
+  bottom: "100%",
+  mb: "1",
+  maxH: "60",
+  overflowY: "auto",
+  bg: "bg.default",
+  borderWidth: "1px",
+  borderColor: "border.muted",
+  borderRadius: "md",
+  boxShadow: "md",
+  zIndex: "dropdown",
+  py: "1",
+});
 
 /** The list above the input (labels cut at 90 characters). */
 export function QuickMessagesList({ quick, highlighted, onPick }: { quick: QuickMatches; highlighted: number; onPick: (m: QuickMessage) => void }) {

@@ -22,7 +22,26 @@ export function ReactionChips({ reactions }: { reactions: Reaction[] }) {
   return (
     <div className={css({ display: "flex", flexWrap: "wrap", gap: "1", mt: "-1" })} data-testid="message-reactions">
       {[...groups].map(([e, who]) => (
-        <span key={e} title={who.join(", ")} className={cx(emojiFont, css({ display: "inline-flex", alignItems: "center", gap: "1", px: "1.5", py: "0.5", borderRadius: "full", bg: "bg.default", borderWidth: "1px", borderColor: "border.muted", fontSize: "xs", boxShadow: "sm" }))}>
+        <span
+          key={e}
+          title={who.join(", ")}
+          className={cx(
+            emojiFont,
+            css({
+              display: "inline-flex",
+              alignItems: "center",
+              gap: "1",
+              px: "1.5",
+              py: "0.5",
+              borderRadius: "full",
+              bg: "bg.default",
+              borderWidth: "1px",
+              borderColor: "border.muted",
+              fontSize: "xs",
+              boxShadow: "sm",
+            }),
+          )}
+        >
           {e}
           {who.length > 1 ? <span className={css({ color: "fg.muted" })}>{who.length}</span> : null}
         </span>
@@ -57,7 +76,14 @@ export function ReactButton({ messageId }: { messageId: number }) {
             ) : (
               <div className={css({ display: "flex", gap: "1", alignItems: "center" })}>
                 {QUICK_REACTIONS.map((e) => (
-                  <button key={e} type="button" onClick={() => pick(e)} aria-label={e} data-emoji={e} className={cx(emojiFont, css({ fontSize: "xl", p: "1", borderRadius: "md", cursor: "pointer", _hover: { bg: "bg.subtle" } }))}>
+                  <button
+                    key={e}
+                    type="button"
+                    onClick={() => pick(e)}
+                    aria-label={e}
+                    data-emoji={e}
+                    className={cx(emojiFont, css({ fontSize: "xl", p: "1", borderRadius: "md", cursor: "pointer", _hover: { bg: "bg.subtle" } }))}
+                  >
                     {e}
                   </button>
                 ))}

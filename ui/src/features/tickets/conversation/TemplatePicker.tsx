@@ -72,9 +72,7 @@ export function TemplatePicker({ ticketId, whatsappId, onClose }: { ticketId: nu
               }}
               data-testid={`template-${tpl.name}-${tpl.language}`}
             >
-              <span className={css({ fontWeight: "medium", fontSize: "sm" })}>
-                {`${tpl.name} · ${tpl.language}`}
-              </span>
+              <span className={css({ fontWeight: "medium", fontSize: "sm" })}>{`${tpl.name} · ${tpl.language}`}</span>
               <span className={css({ fontSize: "xs", color: "fg.muted", whiteSpace: "pre-wrap" })}>{templateBody(tpl).text}</span>
             </button>
           ))}

@@ -26,17 +26,50 @@ export function TicketHeader({ ticket, onContact }: { ticket: Ticket; onContact:
   const pending = isPendingStatus(s);
   const hasMenu = live || pending || canDelete;
   return (
-    <header className={css({ display: "flex", alignItems: "center", gap: "2", px: "2", py: "2", minH: "14", borderBottomWidth: "1px", borderColor: "border.muted", bg: "bg.default" })} data-testid="ticket-header">
+    <header
+      className={css({
+        display: "flex",
+        alignItems: "center",
+        gap: "2",
+        px: "2",
+        py: "2",
+        minH: "14",
+        borderBottomWidth: "1px",
+        borderColor: "border.muted",
+        bg: "bg.default",
+      })}
+      data-testid="ticket-header"
+    >
       <Link to="/tickets" aria-label={t("tickets.header.back")} className={button({ variant: "ghost", size: "sm", icon: true })} data-testid="ticket-back">
         <ChevronLeftIcon />
       </Link>
-      <button type="button" onClick={onContact} className={css({ display: "flex", alignItems: "center", gap: "2", flex: "1", minW: 0, textAlign: "left", cursor: "pointer", bg: "transparent", borderRadius: "md", p: "1", _hover: { bg: "bg.subtle" } })} data-testid="ticket-contact">
+      <button
+        type="button"
+        onClick={onContact}
+        className={css({
+          display: "flex",
+          alignItems: "center",
+          gap: "2",
+          flex: "1",
+          minW: 0,
+          textAlign: "left",
+          cursor: "pointer",
+          bg: "transparent",
+          borderRadius: "md",
+          p: "1",
+          _hover: { bg: "bg.subtle" },
+        })}
+        data-testid="ticket-contact"
+      >
         <Avatar name={ticket.contact.name || "?"} src={ticket.contact.urlPicture} size="sm" />
         <span className={css({ display: "flex", flexDirection: "column", minW: 0 })}>
           <span className={css({ fontWeight: "semibold", overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" })} data-testid="ticket-title">
             {cut(ticket.contact.name, NAME_CUT)} <span className={css({ color: "fg.muted", fontWeight: "normal" })}>{`#${ticket.id}`}</span>
           </span>
-          <span className={css({ fontSize: "xs", color: "fg.muted", overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" })} data-testid="ticket-assignee">
+          <span
+            className={css({ fontSize: "xs", color: "fg.muted", overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" })}
+            data-testid="ticket-assignee"
+          >
             {ticket.user ? t("tickets.header.assignedTo", { name: ticket.user.name }) : t("tickets.header.unassigned")}
             {ticket.queue ? ` · ${ticket.queue.name}` : ""}
           </span>

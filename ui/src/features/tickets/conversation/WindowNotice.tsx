@@ -14,7 +14,16 @@ export function WindowNotice({ closed, onTemplate }: { closed: boolean; onTempla
       role="note"
       data-testid="window-notice"
       data-closed={closed || undefined}
-      className={css({ display: "flex", alignItems: "center", gap: "2", px: "3", py: "1.5", fontSize: "xs", bg: closed ? "bg.warning" : "bg.info", color: closed ? "fg.warning" : "fg.info" })}
+      className={css({
+        display: "flex",
+        alignItems: "center",
+        gap: "2",
+        px: "3",
+        py: "1.5",
+        fontSize: "xs",
+        bg: closed ? "bg.warning" : "bg.info",
+        color: closed ? "fg.warning" : "fg.info",
+      })}
     >
       <InfoIcon size={14} />
       <span className={css({ flex: "1" })}>{closed ? t("tickets.window.closed") : t("tickets.window.open")}</span>

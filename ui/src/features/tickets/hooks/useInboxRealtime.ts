@@ -44,7 +44,12 @@ export function useInboxRealtime() {
     const offs = [
       onSocketEvent(`company-${companyId}-ticket`, (d: { action: string; ticket?: Ticket; ticketId?: number }) => {
         if (d.action === "delete" && d.ticketId) removeTicket(qc, d.ticketId);
-        else if (d.action === "updateUnread" && d.ticketId) patchTickets(qc, (t) => t.id === d.ticketId, (t) => ({ ...t, unreadMessages: 0 }));
+        else if (d.action === "updateUnread" && d.ticketId)
+          patchTickets(
+            qc,
+            (t) => t.id === d.ticketId,
+            (t) => ({ ...t, unreadMessages: 0 }),
+          );
         else if (d.action === "update" && d.ticket) applyTicket(qc, seen(d.ticket), me());
       }),
       onSocketEvent(`company-${companyId}-appMessage`, (d: { action: string; message?: Message; ticket?: Ticket }) => {
@@ -54,7 +59,11 @@ export function useInboxRealtime() {
       onSocketEvent(`company-${companyId}-contact`, (d: { action: string; contact?: Ticket["contact"] }) => {
         const c = d.contact;
         if (d.action !== "update" || !c) return;
-        patchTickets(qc, (t) => t.contactId === c.id, (t) => ({ ...t, contact: { ...t.contact, ...c } }));
+        patchTickets(
+          qc,
+          (t) => t.contactId === c.id,
+          (t) => ({ ...t, contact: { ...t.contact, ...c } }),
+        );
         void qc.invalidateQueries({ queryKey: keys.contacts.detail(c.id) });
       }),
     ];

@@ -30,7 +30,13 @@ export function AcceptModal({ ticket, reopen, onOpenChange }: { ticket: Ticket; 
         <Dialog.Title>{reopen ? t("tickets.accept.reopenTitle") : t("tickets.accept.title")}</Dialog.Title>
         <Dialog.Description>{t("tickets.accept.text", { name: ticket.contact.name })}</Dialog.Description>
         <FormField label={t("tickets.fields.queue")} error={error} required>
-          <SelectField options={options} value={queueId} onChange={(v) => (setQueueId(v), setError(null))} placeholder={t("tickets.fields.queuePlaceholder")} aria-label={t("tickets.fields.queue")} />
+          <SelectField
+            options={options}
+            value={queueId}
+            onChange={(v) => (setQueueId(v), setError(null))}
+            placeholder={t("tickets.fields.queuePlaceholder")}
+            aria-label={t("tickets.fields.queue")}
+          />
         </FormField>
         <div className={css({ display: "flex", justifyContent: "flex-end", gap: "2" })}>
           <Button variant="outline" onClick={() => onOpenChange(false)}>

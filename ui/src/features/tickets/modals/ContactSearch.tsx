@@ -20,10 +20,7 @@ export function ContactSearch({ value, onChange, invalid }: { value: ContactRow 
   const enabled = debounced.length >= CONTACT_SEARCH_MIN;
   const q = useQuery({ ...contactsSearchQuery(debounced), enabled });
   const items = useMemo(() => (enabled ? (q.data ?? []) : []), [enabled, q.data]);
-  const collection = useMemo(
-    () => createListCollection({ items, itemToValue: (c) => String(c.id), itemToString: (c) => c.name }),
-    [items],
-  );
+  const collection = useMemo(() => createListCollection({ items, itemToValue: (c) => String(c.id), itemToString: (c) => c.name }), [items]);
   return (
     <Combobox.Root
       collection={collection}

@@ -34,7 +34,14 @@ export function InboxDialogs() {
       return <AlreadyOpenDialog holder={d.holder} onOpenChange={onOpenChange} />;
     case "delete":
       return (
-        <ConfirmationDialog open onOpenChange={onOpenChange} danger title={t("tickets.confirmDelete.title", { id: d.ticket.id })} confirmLabel={t("common.delete")} onConfirm={() => actions.doRemove(d.ticket)}>
+        <ConfirmationDialog
+          open
+          onOpenChange={onOpenChange}
+          danger
+          title={t("tickets.confirmDelete.title", { id: d.ticket.id })}
+          confirmLabel={t("common.delete")}
+          onConfirm={() => actions.doRemove(d.ticket)}
+        >
           {t("tickets.confirmDelete.text")}
         </ConfirmationDialog>
       );

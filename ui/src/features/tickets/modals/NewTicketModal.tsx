@@ -49,7 +49,13 @@ export function NewTicketModal({ onOpenChange, contact: chosen }: { onOpenChange
     setErrors(next);
     if (Object.keys(next).length || !contact || !user) return;
     try {
-      const ticket = await create.mutateAsync({ contactId: contact.id, queueId: Number(queueId), whatsappId: Number(connection), userId: user.id, status: "open" });
+      const ticket = await create.mutateAsync({
+        contactId: contact.id,
+        queueId: Number(queueId),
+        whatsappId: Number(connection),
+        userId: user.id,
+        status: "open",
+      });
       closeDialog();
       showTicketTab(ticket.status);
       actions.open(ticket.uuid);

@@ -19,7 +19,14 @@ export function ResolveDialog({ ticket, onOpenChange }: { ticket: Ticket; onOpen
         <Dialog.Description>{t("tickets.resolve.text", { name: ticket.contact.name })}</Dialog.Description>
         {/* Two long labels do not fit side by side in a small dialog in every language: one choice per row, full width. */}
         <div className={css({ display: "flex", flexDirection: "column-reverse", gap: "2" })}>
-          <Button variant="outline" full className={wrapping} onClick={() => void actions.doResolve(ticket, false)} disabled={actions.pending} data-testid="resolve-without-farewell">
+          <Button
+            variant="outline"
+            full
+            className={wrapping}
+            onClick={() => void actions.doResolve(ticket, false)}
+            disabled={actions.pending}
+            data-testid="resolve-without-farewell"
+          >
             {t("tickets.resolve.withoutFarewell")}
           </Button>
           <Button full className={wrapping} onClick={() => void actions.doResolve(ticket, true)} disabled={actions.pending} data-testid="resolve-with-farewell">

@@ -93,7 +93,13 @@ export function UserModal({ open, onOpenChange, userId }: { open: boolean; onOpe
     : null;
 
   const body = (): Record<string, unknown> => {
-    const own = { name: form.name.trim(), email: form.email.trim().toLowerCase(), defaultTheme: form.defaultTheme, defaultMenu: form.defaultMenu, ...(form.password ? { password: form.password } : {}) };
+    const own = {
+      name: form.name.trim(),
+      email: form.email.trim().toLowerCase(),
+      defaultTheme: form.defaultTheme,
+      defaultMenu: form.defaultMenu,
+      ...(form.password ? { password: form.password } : {}),
+    };
     // ARCHITECTURE.md, Tenancy: users editing themselves set only name, email, password, theme and menu.
     if (!isAdminActor) return own;
     return {
@@ -281,7 +287,12 @@ export function UserModal({ open, onOpenChange, userId }: { open: boolean; onOpe
 
               {isAdminActor ? (
                 <Tabs.Content value="permissions" className={css({ display: "grid", gridTemplateColumns: { base: "1fr", sm: "1fr 1fr" }, gap: "4" })}>
-                  <Switch label={t("users.perms.allTicket")} checked={form.allTicket === "enable"} onCheckedChange={(v) => set("allTicket", v ? "enable" : "disable")} name="allTicket" />
+                  <Switch
+                    label={t("users.perms.allTicket")}
+                    checked={form.allTicket === "enable"}
+                    onCheckedChange={(v) => set("allTicket", v ? "enable" : "disable")}
+                    name="allTicket"
+                  />
                   <Switch label={t("users.perms.allowGroup")} checked={form.allowGroup} onCheckedChange={(v) => set("allowGroup", v)} name="allowGroup" />
                   <Switch label={t("users.perms.allHistoric")} name="allHistoric" {...flag("allHistoric")} />
                   <Switch label={t("users.perms.allUserChat")} name="allUserChat" {...flag("allUserChat")} />

@@ -40,10 +40,15 @@ export default function UsersPage() {
       <div className={css({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: "3" })}>
         <h1 className={css({ fontSize: "xl", fontWeight: "semibold", flex: "1", minW: "40" })}>
           {t("users.title")}
-          {q.data ? <span className={css({ color: "fg.muted", fontWeight: "normal", ml: "2", fontSize: "md" })}>({q.data.pages[0]?.count ?? users.length})</span> : null}
+          {q.data ? (
+            <span className={css({ color: "fg.muted", fontWeight: "normal", ml: "2", fontSize: "md" })}>({q.data.pages[0]?.count ?? users.length})</span>
+          ) : null}
         </h1>
         <div className={css({ position: "relative", flex: { base: "1 1 100%", sm: "0 1 280px" }, minW: 0 })}>
-          <SearchIcon size={16} className={css({ position: "absolute", left: "3", top: "50%", transform: "translateY(-50%)", color: "fg.muted", pointerEvents: "none" })} />
+          <SearchIcon
+            size={16}
+            className={css({ position: "absolute", left: "3", top: "50%", transform: "translateY(-50%)", color: "fg.muted", pointerEvents: "none" })}
+          />
           <Input
             type="search"
             placeholder={t("common.search")}
@@ -90,7 +95,9 @@ export default function UsersPage() {
                 <Table.Cell className={hideBelowSm}>
                   <Avatar name={u.name} src={u.profileImage} size="sm" />
                 </Table.Cell>
-                <Table.Cell className={css({ fontWeight: "medium", maxW: "48", overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" })}>{u.name}</Table.Cell>
+                <Table.Cell className={css({ fontWeight: "medium", maxW: "48", overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" })}>
+                  {u.name}
+                </Table.Cell>
                 <Table.Cell className={hideBelowMd}>{u.email}</Table.Cell>
                 <Table.Cell className={hideBelowSm}>{u.profile === "admin" ? t("users.profiles.admin") : t("users.profiles.user")}</Table.Cell>
                 <Table.Cell className={hideBelowMd}>{u.startWork ?? ""}</Table.Cell>

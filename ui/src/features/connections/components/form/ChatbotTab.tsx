@@ -19,7 +19,10 @@ export function ChatbotTab({ api, queues }: { api: FormApi; queues: QueueOption[
           <QueueField api={api} field="sendIdQueue" label={t("connections.form.sendIdQueue")} queues={queues} />
         </div>
       </Section>
-      <Section title={t("connections.form.expiry")} fields={["expiresTicket", "whenExpiresTicket", "expiresInactiveMessage", "timeInactiveMessage", "inactiveMessage"]}>
+      <Section
+        title={t("connections.form.expiry")}
+        fields={["expiresTicket", "whenExpiresTicket", "expiresInactiveMessage", "timeInactiveMessage", "inactiveMessage"]}
+      >
         <div className={grid}>
           <NumberField api={api} field="expiresTicket" label={t("connections.form.expiresTicket")} helper={t("connections.form.zeroOff")} />
           <SelectField

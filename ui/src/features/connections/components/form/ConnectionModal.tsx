@@ -17,7 +17,18 @@ import { useFeature } from "../../../branding/queries";
 import { queuesQuery } from "../../../users/queries";
 import { channelName } from "../../channel-name";
 import { configBody, configDefaults, configFields as fieldsOf } from "../../config-schema";
-import { bodyFromForm, CONNECTION_FIELDS, type ConnectionForm, firstTabWithError, FORM_DEFAULTS, formFromConnection, messageKey, type Tab, TABS, tabOf } from "../../form";
+import {
+  bodyFromForm,
+  CONNECTION_FIELDS,
+  type ConnectionForm,
+  firstTabWithError,
+  FORM_DEFAULTS,
+  formFromConnection,
+  messageKey,
+  type Tab,
+  TABS,
+  tabOf,
+} from "../../form";
 import { isShown, tabShown } from "../../hidden";
 import { connectionQuery, removeGreetingMedia, settingQuery, uploadGreetingMedia, useSaveConnection } from "../../queries";
 import type { ChannelInfo, Connection, SavedConnection } from "../../types";
@@ -40,7 +51,12 @@ const NAME_RULE = length(2, 50);
  * answer with every failing field): each message shows under its field and the form opens the first tab holding one.
  * Saving a change that makes a CONNECTED QR-code connection pair again (greeting media, import) asks first.
  */
-export function ConnectionModal({ channel, connectionId, onClose, onCreated }: {
+export function ConnectionModal({
+  channel,
+  connectionId,
+  onClose,
+  onCreated,
+}: {
   channel: ChannelInfo;
   connectionId?: number;
   onClose: () => void;
@@ -60,7 +76,9 @@ export function ConnectionModal({ channel, connectionId, onClose, onCreated }: {
   const hasPrompts = useFeature("prompts");
   const hasFlows = useFeature("flows");
   const pickers: PickerSpec[] = [
-    ...(hasIntegrations && plan?.useIntegrations ? [{ field: "integrationId" as const, label: t("connections.form.integrationId"), path: "/api/queueIntegration" }] : []),
+    ...(hasIntegrations && plan?.useIntegrations
+      ? [{ field: "integrationId" as const, label: t("connections.form.integrationId"), path: "/api/queueIntegration" }]
+      : []),
     ...(hasPrompts && plan?.useOpenAi ? [{ field: "promptId" as const, label: t("connections.form.promptId"), path: "/api/prompt" }] : []),
     ...(hasFlows && plan?.useIntegrations
       ? [
@@ -192,7 +210,21 @@ export function ConnectionModal({ channel, connectionId, onClose, onCreated }: {
                     <Tabs.Trigger key={x} value={x} data-testid={`tab-${x}`} data-errors={count || undefined}>
                       {t(`connections.tabs.${x}`)}
                       {count ? (
-                        <span aria-label={t("connections.form.tabErrors", { count })} className={css({ ml: "1.5", minW: "4", h: "4", px: "1", borderRadius: "full", bg: "status.danger", color: "status.dangerFg", fontSize: "2xs", lineHeight: "1rem", textAlign: "center" })}>
+                        <span
+                          aria-label={t("connections.form.tabErrors", { count })}
+                          className={css({
+                            ml: "1.5",
+                            minW: "4",
+                            h: "4",
+                            px: "1",
+                            borderRadius: "full",
+                            bg: "status.danger",
+                            color: "status.dangerFg",
+                            fontSize: "2xs",
+                            lineHeight: "1rem",
+                            textAlign: "center",
+                          })}
+                        >
                           {count}
                         </span>
                       ) : null}
@@ -205,14 +237,22 @@ export function ConnectionModal({ channel, connectionId, onClose, onCreated }: {
                 <GeneralTab api={api} channel={channel} configFields={configFields} connectionId={connectionId} queues={queueOptions} />
               </Tabs.Content>
               <Tabs.Content value="integrations">
-                <IntegrationsTab api={api} token={token} onRegenerate={isEdit ? () => setConfirm("regenerate") : undefined} regenerating={save.isPending && !saving} pickers={pickers} />
+                <IntegrationsTab
+                  api={api}
+                  token={token}
+                  onRegenerate={isEdit ? () => setConfirm("regenerate") : undefined}
+                  regenerating={save.isPending && !saving}
+                  pickers={pickers}
+                />
               </Tabs.Content>
               <Tabs.Content value="messages">
                 <MessagesTab
                   api={api}
                   media={media}
                   onMedia={setMedia}
-                  currentMedia={existing.data?.greetingMediaAttachment ? { name: existing.data.greetingMediaAttachment, url: existing.data.greetingMediaUrl } : null}
+                  currentMedia={
+                    existing.data?.greetingMediaAttachment ? { name: existing.data.greetingMediaAttachment, url: existing.data.greetingMediaUrl } : null
+                  }
                 />
               </Tabs.Content>
               <Tabs.Content value="chatbot">

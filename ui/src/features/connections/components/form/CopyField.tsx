@@ -9,7 +9,19 @@ import { Tip } from "../../../../components/ui/tooltip";
 import { CopyIcon } from "../icons";
 
 /** A read-only value with a copy button (the API token, a webhook URL); `actions` go beside the copy button. */
-export function CopyField({ label, value, helper, testId, actions }: { label: string; value: string; helper?: ReactNode; testId: string; actions?: ReactNode }) {
+export function CopyField({
+  label,
+  value,
+  helper,
+  testId,
+  actions,
+}: {
+  label: string;
+  value: string;
+  helper?: ReactNode;
+  testId: string;
+  actions?: ReactNode;
+}) {
   const { t } = useTranslation();
   const copy = async () => {
     try {

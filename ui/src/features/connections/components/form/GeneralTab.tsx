@@ -14,7 +14,13 @@ import { PluginConfigFields } from "./PluginConfigFields";
  * Name, default flag, queues, the plugin's own settings with the webhook address to give the provider, groups (channels
  * that have them) and the import of old messages (channels that pair by QR code: the phone holds the history).
  */
-export function GeneralTab({ api, channel, configFields, connectionId, queues }: {
+export function GeneralTab({
+  api,
+  channel,
+  configFields,
+  connectionId,
+  queues,
+}: {
   api: FormApi;
   channel: ChannelInfo;
   configFields: readonly ConfigField[];

@@ -9,7 +9,17 @@ import { FieldError } from "./fields";
 export type MediaChange = { kind: "keep" } | { kind: "upload"; file: File } | { kind: "remove" };
 
 /** The greeting's image or video (POST/DELETE /api/whatsapp/:id/media-upload once the connection is saved). */
-export function GreetingMedia({ current, change, onChange, error }: { current: { name: string; url: string | null } | null; change: MediaChange; onChange: (c: MediaChange) => void; error?: string | null }) {
+export function GreetingMedia({
+  current,
+  change,
+  onChange,
+  error,
+}: {
+  current: { name: string; url: string | null } | null;
+  change: MediaChange;
+  onChange: (c: MediaChange) => void;
+  error?: string | null;
+}) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const shown = change.kind === "upload" ? { name: change.file.name, url: null } : change.kind === "remove" ? null : current;
@@ -35,7 +45,10 @@ export function GreetingMedia({ current, change, onChange, error }: { current: {
         </Button>
         {shown ? (
           <>
-            <span data-testid="greeting-media-name" className={css({ fontSize: "sm", color: "fg.muted", overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap", maxW: "60" })}>
+            <span
+              data-testid="greeting-media-name"
+              className={css({ fontSize: "sm", color: "fg.muted", overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap", maxW: "60" })}
+            >
               {shown.url ? (
                 <a href={shown.url} target="_blank" rel="noreferrer">
                   {shown.name}
@@ -44,7 +57,12 @@ export function GreetingMedia({ current, change, onChange, error }: { current: {
                 shown.name
               )}
             </span>
-            <IconButton aria-label={t("connections.form.removeMedia")} size="sm" onClick={() => onChange(current ? { kind: "remove" } : { kind: "keep" })} data-testid="greeting-media-remove">
+            <IconButton
+              aria-label={t("connections.form.removeMedia")}
+              size="sm"
+              onClick={() => onChange(current ? { kind: "remove" } : { kind: "keep" })}
+              data-testid="greeting-media-remove"
+            >
               <TrashIcon />
             </IconButton>
           </>

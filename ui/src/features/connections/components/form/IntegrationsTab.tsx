@@ -43,7 +43,13 @@ function RefPicker({ api, spec }: { api: FormApi; spec: PickerSpec }) {
 }
 
 /** The connection's API token (copy, regenerate) and the integration, AI prompt and flow pickers this build has. */
-export function IntegrationsTab({ api, token, onRegenerate, regenerating, pickers }: {
+export function IntegrationsTab({
+  api,
+  token,
+  onRegenerate,
+  regenerating,
+  pickers,
+}: {
   api: FormApi;
   token?: string;
   onRegenerate?: () => void;

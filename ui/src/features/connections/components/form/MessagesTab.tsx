@@ -5,7 +5,12 @@ import { type FormApi, grid, Section, stack, TextField } from "./fields";
 import { GreetingMedia, type MediaChange } from "./GreetingMedia";
 
 /** Greeting (with its image or video), closing and out-of-hours messages, and the collective vacation notice (those with an effect). */
-export function MessagesTab({ api, media, onMedia, currentMedia }: {
+export function MessagesTab({
+  api,
+  media,
+  onMedia,
+  currentMedia,
+}: {
   api: FormApi;
   media: MediaChange;
   onMedia: (c: MediaChange) => void;
@@ -22,7 +27,13 @@ export function MessagesTab({ api, media, onMedia, currentMedia }: {
       <TextField api={api} field="complationMessage" label={t("connections.form.complationMessage")} multiline />
       <TextField api={api} field="outOfHoursMessage" label={t("connections.form.outOfHoursMessage")} multiline />
       <Section title={t("connections.form.vacation")} fields={["collectiveVacationMessage", "collectiveVacationStart", "collectiveVacationEnd"]}>
-        <TextField api={api} field="collectiveVacationMessage" label={t("connections.form.collectiveVacationMessage")} helper={t("connections.form.vacationHelp")} multiline />
+        <TextField
+          api={api}
+          field="collectiveVacationMessage"
+          label={t("connections.form.collectiveVacationMessage")}
+          helper={t("connections.form.vacationHelp")}
+          multiline
+        />
         <div className={grid}>
           <FormField label={t("connections.form.collectiveVacationStart")} error={api.err("collectiveVacationStart")}>
             <DateInput name="collectiveVacationStart" value={form.collectiveVacationStart} onChange={(e) => set("collectiveVacationStart", e.target.value)} />

@@ -11,14 +11,25 @@ import { toLocalInput } from "../../format";
 import { FieldError, grid, stack } from "./fields";
 
 /** "phoneNumberId" -> "Phone number id": the label of a field no translation names. */
-const humanize = (key: string) => key.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/^./, (c) => c.toUpperCase()).replace(/ ([A-Z])(?=[a-z])/g, (m) => m.toLowerCase());
+const humanize = (key: string) =>
+  key
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/^./, (c) => c.toUpperCase())
+    .replace(/ ([A-Z])(?=[a-z])/g, (m) => m.toLowerCase());
 
 /**
  * The plugin's own settings, rendered from its configSchema (GET /api/channels). Labels come from
  * connections.config.<plugin>.<key> or connections.config.<key> when translated. Secret fields are write-only: the
  * input starts empty and a blank one keeps the stored value.
  */
-export function PluginConfigFields({ plugin, fields, values, onChange, err, isEdit }: {
+export function PluginConfigFields({
+  plugin,
+  fields,
+  values,
+  onChange,
+  err,
+  isEdit,
+}: {
   plugin: string;
   fields: readonly ConfigField[];
   values: Record<string, unknown>;

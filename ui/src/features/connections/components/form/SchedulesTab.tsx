@@ -27,7 +27,9 @@ export function SchedulesTab({ api }: { api: FormApi }) {
           data-testid={`schedule-${entry.weekdayEn}`}
           className={css({ display: "grid", gridTemplateColumns: { base: "1fr 1fr", md: "8rem repeat(4, 1fr)" }, gap: "2", alignItems: "start" })}
         >
-          <span className={css({ fontWeight: "semibold", fontSize: "sm", gridColumn: { base: "1 / -1", md: "auto" }, pt: { md: "8" } })}>{t(`connections.weekdays.${entry.weekdayEn}`)}</span>
+          <span className={css({ fontWeight: "semibold", fontSize: "sm", gridColumn: { base: "1 / -1", md: "auto" }, pt: { md: "8" } })}>
+            {t(`connections.weekdays.${entry.weekdayEn}`)}
+          </span>
           {PERIODS.map((key) => (
             <FormField key={key} label={t(`connections.form.${key}`)} error={api.err(`schedules.${day}.${key}`)}>
               <Input

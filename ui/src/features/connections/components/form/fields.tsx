@@ -53,7 +53,21 @@ export function Section({ title, fields, children }: { title?: string; fields: r
   );
 }
 
-export function TextField({ api, field, label, multiline, helper, required }: { api: FormApi; field: StringField; label: string; multiline?: boolean; helper?: string; required?: boolean }) {
+export function TextField({
+  api,
+  field,
+  label,
+  multiline,
+  helper,
+  required,
+}: {
+  api: FormApi;
+  field: StringField;
+  label: string;
+  multiline?: boolean;
+  helper?: string;
+  required?: boolean;
+}) {
   if (!isShown(field)) return null;
   const value = api.form[field] as string;
   const onChange = (v: string) => api.set(field, v as never);
@@ -73,7 +87,12 @@ export function NumberField({ api, field, label, helper }: { api: FormApi; field
   if (!isShown(field)) return null;
   return (
     <FormField label={label} error={api.err(field)} helper={helper}>
-      <Input name={field} inputMode="numeric" value={api.form[field] as string} onChange={(e) => api.set(field, e.target.value.replace(/\D/g, "").slice(0, 8) as never)} />
+      <Input
+        name={field}
+        inputMode="numeric"
+        value={api.form[field] as string}
+        onChange={(e) => api.set(field, e.target.value.replace(/\D/g, "").slice(0, 8) as never)}
+      />
     </FormField>
   );
 }
@@ -84,7 +103,17 @@ export function ToggleField({ api, field, label }: { api: FormApi; field: BoolFi
 }
 
 /** One queue, or none. */
-export function QueueField({ api, field, label, queues }: { api: FormApi; field: "sendIdQueue" | "queueIdImportMessages"; label: string; queues: QueueOption[] }) {
+export function QueueField({
+  api,
+  field,
+  label,
+  queues,
+}: {
+  api: FormApi;
+  field: "sendIdQueue" | "queueIdImportMessages";
+  label: string;
+  queues: QueueOption[];
+}) {
   const { t } = useTranslation();
   const error = api.err(field);
   if (!isShown(field)) return null;
