@@ -71,7 +71,10 @@ async function seed(): Promise<Seeded> {
     const now = Date.now();
     const iso = (ms: number) => new Date(ms).toISOString();
     let seedRand = 42;
-    const rand = () => (seedRand = (seedRand * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+    const rand = () => {
+      seedRand = (seedRand * 1103515245 + 12345) & 0x7fffffff;
+      return seedRand / 0x7fffffff;
+    };
     const sentence = () => {
       const n = 4 + Math.floor(rand() * 10);
       const w: string[] = [];

@@ -191,16 +191,23 @@ async function seed(dataDir: string): Promise<void> {
   }
   let total = count.reduce((a, b) => a + b, 0);
   for (let t = 0; total !== SIZE.messages; t = (t + 1) % T) {
-    if (total < SIZE.messages && count[t]! < 60) count[t]!++, total++;
-    else if (total > SIZE.messages && count[t]! > 1) count[t]!--, total--;
+    if (total < SIZE.messages && count[t]! < 60) {
+      count[t]!++;
+      total++;
+    } else if (total > SIZE.messages && count[t]! > 1) {
+      count[t]!--;
+      total--;
+    }
   }
   const live = new Set<number>();
   while (live.size < SIZE.open + SIZE.pending) live.add(g.int(T));
   const liveList = [...live];
   const status: string[] = new Array(T).fill("closed");
-  liveList.forEach((t, i) => (status[t] = i < SIZE.open ? "open" : "pending"));
   const contactOf = new Int32Array(T);
-  liveList.forEach((t, i) => (contactOf[t] = 1 + i));
+  for (const [i, t] of liveList.entries()) {
+    status[t] = i < SIZE.open ? "open" : "pending";
+    contactOf[t] = 1 + i;
+  }
   for (let t = 0; t < T; t++) if (!live.has(t)) contactOf[t] = 1 + g.int(SIZE.contacts);
 
   // Messages in time order, so ids grow with time as they do in production.
@@ -208,7 +215,13 @@ async function seed(dataDir: string): Promise<void> {
   const msgTicket = new Int32Array(N);
   const msgAt = new Float64Array(N);
   let k = 0;
-  for (let t = 0; t < T; t++) for (let m = 0; m < count[t]!; m++) (msgTicket[k] = t), (msgAt[k] = start[t]! + m * gap[t]!), k++;
+  for (let t = 0; t < T; t++) {
+    for (let m = 0; m < count[t]!; m++) {
+      msgTicket[k] = t;
+      msgAt[k] = start[t]! + m * gap[t]!;
+      k++;
+    }
+  }
   const order = new Uint32Array(N).map((_, i) => i).sort((a, b) => msgAt[a]! - msgAt[b]!);
 
   const ticketId = new Int32Array(T);

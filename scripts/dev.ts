@@ -22,7 +22,10 @@ let timer: ReturnType<typeof setTimeout> | undefined;
 let building = false;
 let again = false;
 const rebuild = async () => {
-  if (building) return void (again = true);
+  if (building) {
+    again = true;
+    return;
+  }
   building = true;
   try {
     const { ms } = await buildUi({ verbose: false });

@@ -6,7 +6,7 @@
 import { describe, expect, test } from "bun:test";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { z } from "zod";
+import type { z } from "zod";
 import { channelPlugins } from "../../plugins";
 import { loadConfig } from "../../src/config";
 import { createConnectionBody } from "../../src/modules/connections/schema";

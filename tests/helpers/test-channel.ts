@@ -22,7 +22,7 @@ import {
   type MessageRef,
   type OutboundMessage,
 } from "../../src/channels/adapter";
-import { MovableClock } from "./clock";
+import type { MovableClock } from "./clock";
 import type { Config } from "../../src/config";
 import { createTestApp, type TestApp } from "./test-app";
 

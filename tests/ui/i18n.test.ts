@@ -118,7 +118,7 @@ function literalTexts(js: string): string[] {
         const lit = js.slice(i, j + 1);
         if (depth === 0 && c !== "`") {
           const before = js.slice(0, i).trimEnd();
-          if (/[\[,]$/.test(before) && /^\s*[,\]]/.test(js.slice(j + 1))) {
+          if (/[[,]$/.test(before) && /^\s*[,\]]/.test(js.slice(j + 1))) {
             const text = unquote(lit);
             if (hasLetter(text)) found.push(text);
           }

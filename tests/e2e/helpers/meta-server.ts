@@ -62,7 +62,7 @@ Bun.serve({
       if (req.method === "POST" && path === "/deliver-whatsapp") {
         const { connectionId, body } = (await req.json()) as { connectionId: number; body: unknown };
         const row = await ctx.db.selectFrom("connections").select(["config", "channel"]).where("id", "=", connectionId).executeTakeFirst();
-        if (!row || row.channel !== "whatsappapi") return json(404, { error: "no whatsappapi connection with that id" });
+        if (row?.channel !== "whatsappapi") return json(404, { error: "no whatsappapi connection with that id" });
         const { appSecret } = JSON.parse(row.config) as { appSecret: string };
         const { rawBody, headers } = signedDelivery(body, appSecret);
         const res = await fetch(`${base}/api/webhooks/whatsappapi/${connectionId}`, { method: "POST", headers, body: rawBody });

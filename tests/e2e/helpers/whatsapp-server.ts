@@ -44,7 +44,10 @@ const sockets = new Map<number, FakeSocket[]>();
 
 function socketsOf(connectionId: number): FakeSocket[] {
   let list = sockets.get(connectionId);
-  if (!list) sockets.set(connectionId, (list = []));
+  if (!list) {
+    list = [];
+    sockets.set(connectionId, list);
+  }
   return list;
 }
 

@@ -18,7 +18,7 @@ export function signBody(rawBody: string | Uint8Array, appSecret: string): strin
 export function metaStringify(payload: unknown): string {
   return JSON.stringify(payload)
     .replace(/\//g, "\\/")
-    .replace(/[\u007f-\uffff]/g, (c) => "\\u" + c.charCodeAt(0).toString(16).padStart(4, "0"));
+    .replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
 export interface SignedDelivery {

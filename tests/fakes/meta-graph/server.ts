@@ -502,7 +502,7 @@ export class FakeGraph {
         u.searchParams.set("hub.verify_token", String(rec.json?.verify_token ?? ""));
         const res = await fetch(u).catch(() => undefined);
         const text = res ? await res.text() : "";
-        if (!res || res.status !== 200 || text !== challenge) {
+        if (res?.status !== 200 || text !== challenge) {
           throw new FakeFailure({
             status: 400,
             body: {
