@@ -2,7 +2,7 @@
 # `npm test`: every test.
 #   1. unit + API tests: bun test (in-process, temporary databases)
 #   2. npm run build: the web app and the binary dist/multi100; then tsc over the server, plugins, tests and web app,
-#      and over the widget (each counted as one test)
+#      and over the widget, then Biome's format and lint check (each counted as one test)
 #   3. browser tests: Playwright (run by node) with Debian Chromium against the binary
 # Closes with the line CI reads: "N passed, N failed" summed over both runners; exits non-zero if anything failed.
 # Chromium is required, never skipped: /usr/bin/chromium, or CHROMIUM_PATH.
@@ -52,6 +52,10 @@ for project in . widget; do
   if tsc --noEmit -p "$project"; then type_p=$((type_p + 1)); else type_f=$((type_f + 1)); fi
 done
 
+# 2c. format and lint (Biome, biome.json): one more test; a warning counts as a failure.
+echo "== format and lint (biome ci)"
+if biome ci --error-on-warnings .; then type_p=$((type_p + 1)); else type_f=$((type_f + 1)); fi
+
 # 3. Playwright, counted from its JSON report
 e2e_p=0
 e2e_f=0
@@ -82,7 +86,7 @@ else
 fi
 
 echo
-echo "(tsc: ${type_p} pass / ${type_f} fail; bun test: ${unit_p} pass / ${unit_f} fail; playwright: ${e2e_p} pass / ${e2e_f} fail / ${e2e_s} skipped)"
+echo "(tsc and biome: ${type_p} pass / ${type_f} fail; bun test: ${unit_p} pass / ${unit_f} fail; playwright: ${e2e_p} pass / ${e2e_f} fail / ${e2e_s} skipped)"
 if [ "$e2e_s" -gt 0 ]; then
   echo "$((type_p + unit_p + e2e_p)) passed, $((type_f + unit_f + e2e_f)) failed, ${e2e_s} skipped"
 else
