@@ -32,8 +32,8 @@ test("an agent serves a web-chat visitor from pending to resolved, live on both 
   const sales = await createQueue(request, token, `Sales ${tag}`);
   const ana = await createAgent(request, token, tag, "Ana", { queueIds: [support.id], allTicket: "enable" });
   const bruno = await createAgent(request, token, tag, "Bruno", { queueIds: [sales.id], farewellMessage: `Goodbye from Bruno ${tag}` });
-  await ok(request, token, "PUT", "/api/settings/sendGreetingAccepted", { value: "enabled" });
   await ok(request, token, "PUT", "/api/settings/greetingAcceptedMessage", { value: `Hello {{name}}, {{user}} here ${tag}` });
+  await ok(request, token, "PUT", "/api/settings/sendGreetingAccepted", { value: "enabled" });
   const shortcode = `promo${tag}`;
   const quickText = `Our promotion ${tag} ends Friday`;
 

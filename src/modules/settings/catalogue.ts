@@ -108,3 +108,13 @@ export type CompanySettingValue<K extends CompanySettingKey> = z.output<(typeof 
 export const COMPANY_SETTING_KEYS = Object.keys(COMPANY_SETTINGS) as CompanySettingKey[];
 
 export const isCompanyKey = (key: string): key is CompanySettingKey => Object.hasOwn(COMPANY_SETTINGS, key);
+
+/**
+ * A switch whose feature sends a custom text: while the switch holds `when`, the text may not be empty. Writing the
+ * switch to `when` over an empty text, or emptying the text while the switch holds `when`, is refused.
+ */
+export const REQUIRED_TEXTS: ReadonlyArray<{ switch: CompanySettingKey; when: string; text: CompanySettingKey }> = [
+  { switch: "sendMsgTransfTicket", when: "enabled", text: "transferMessage" },
+  { switch: "sendGreetingAccepted", when: "enabled", text: "greetingAcceptedMessage" },
+  { switch: "acceptCallWhatsapp", when: "disabled", text: "AcceptCallWhatsappMessage" },
+];

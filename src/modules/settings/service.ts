@@ -1,18 +1,28 @@
 import { z } from "zod";
 import type { AppContext } from "../../context";
-import { AppError, noPermission, notFound } from "../../http/errors";
+import { AppError, noPermission, notFound, validationError } from "../../http/errors";
 import { type Actor, assertCan } from "../../http/permissions";
 import { parse } from "../../http/validate";
 import type { Db } from "../../db/database";
 import { recordAudit } from "../audit/record";
 import { findCompany } from "../auth/queries";
-import { COMPANY_SETTINGS, type CompanySettingKey, isCompanyKey, isPlatformKey, PLATFORM_SETTINGS, PUBLIC_SETTING_KEYS } from "./catalogue";
+import { COMPANY_SETTINGS, type CompanySettingKey, isCompanyKey, isPlatformKey, PLATFORM_SETTINGS, PUBLIC_SETTING_KEYS, REQUIRED_TEXTS } from "./catalogue";
 import { companySettingsList, getCompanySetting, getPlatformSetting, platformSettingsList, setCompanySetting, setPlatformSetting } from "./queries";
 
 const noSetting = () => new AppError("ERR_NO_SETTING_FOUND", 404, "No such setting");
 const isPublic = (key: string): key is (typeof PUBLIC_SETTING_KEYS)[number] => (PUBLIC_SETTING_KEYS as readonly string[]).includes(key);
 
 /** Validates a raw value against a key's schema; a failure names the request field it came from. */
+/** Refuses a write that would leave a switch on (its `when` value) with its custom text empty. */
+async function assertTextForSwitch(db: Db, companyId: number, key: CompanySettingKey, value: string, field: string) {
+  for (const rule of REQUIRED_TEXTS) {
+    if (rule.switch !== key && rule.text !== key) continue;
+    const on = rule.switch === key ? value : await getCompanySetting(db, companyId, rule.switch);
+    const text = rule.text === key ? value : await getCompanySetting(db, companyId, rule.text);
+    if (on === rule.when && !text.trim()) throw validationError({ [field]: `${rule.text} is required while ${rule.switch} is ${rule.when}` });
+  }
+}
+
 function validValue(schema: z.ZodType<string>, raw: unknown, field: string): string {
   return parse(z.object({ [field]: schema }), { [field]: raw })[field] as string;
 }
@@ -37,6 +47,7 @@ export function createSettingsService(ctx: AppContext) {
     assertCan(actor, "settings:manage");
     const value = validValue(COMPANY_SETTINGS[key].schema, raw, field);
     await ctx.db.transaction().execute(async (trx) => {
+      await assertTextForSwitch(trx, actor.companyId, key, value, field);
       const before = await getCompanySetting(trx, actor.companyId, key);
       await setCompanySetting(trx, actor.companyId, key, value, now());
       await audit(trx, actor, "companySetting", key, before, value);

@@ -144,6 +144,32 @@ describe("PUT /api/settings/:key", () => {
   });
 });
 
+describe("a switch whose feature sends a custom text", () => {
+  const rules = [
+    { on: ["sendMsgTransfTicket", "enabled"], text: "transferMessage" },
+    { on: ["sendGreetingAccepted", "enabled"], text: "greetingAcceptedMessage" },
+    { on: ["acceptCallWhatsapp", "disabled"], text: "AcceptCallWhatsappMessage" },
+  ] as const;
+  for (const { on, text } of rules) {
+    test(`${on[0]} = ${on[1]} needs ${text}: refused over an empty text, and the text cannot be emptied while on`, async () => {
+      const put = (key: string, value: string) => t.json("PUT", `/api/settings/${key}`, { token: b.admin.token, body: { value } });
+      const refused = await put(on[0], on[1]);
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ error: "ERR_VALIDATION", fields: { value: `${text} is required while ${on[0]} is ${on[1]}` } });
+      expect(await getCompanySetting(t.ctx.db, b.companyId, on[0])).toBe(COMPANY_SETTINGS[on[0]].default);
+      expect((await put(text, "   ")).status).toBe(200);
+      expect((await put(on[0], on[1])).status).toBe(400);
+      expect((await put(text, "Hello {{name}}")).status).toBe(200);
+      expect((await put(on[0], on[1])).status).toBe(200);
+      const emptied = await t.json("PUT", "/api/companySettings", { token: b.admin.token, body: { column: text, data: "" } });
+      expect(emptied.body).toMatchObject({ error: "ERR_VALIDATION", fields: { data: `${text} is required while ${on[0]} is ${on[1]}` } });
+      expect(await getCompanySetting(t.ctx.db, b.companyId, text)).toBe("Hello {{name}}");
+      const audited = await t.ctx.db.selectFrom("audit_log").select("entityId").where("companyId", "=", b.companyId).execute();
+      expect(audited.map((a) => a.entityId).sort()).toEqual([text, text, on[0]].sort());
+    });
+  }
+});
+
 describe("GET /api/setting/:key", () => {
   test("company keys are readable by any company user and come from their own company", async () => {
     await t.ctx.db.insertInto("company_settings").values({ companyId: 1, key: "requiredTag", value: "enabled" }).execute();
