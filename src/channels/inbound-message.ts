@@ -1,7 +1,8 @@
 /**
  * The inbound writer's step for one message, inside the batch's transaction: the contact found or created by its
  * channel identity (name and picture refreshed), the ticket (the contact's live ticket on the connection; else its
- * latest reopened as pending within connection.timeCreateNewTicket minutes; else a new pending one, or a group one),
+ * latest reopened as pending within connection.timeCreateNewTicket minutes; else a new pending one, or a group one, in
+ * the connection's queue when it has exactly one),
  * the message stored once per (connection, externalId) with its origin, then the ticket's last message, unread count
  * and log. History imports keep the message's own time and open imported tickets instead.
  */
@@ -22,6 +23,7 @@ import {
   liveTicketOf,
   messageByExternalId,
   reopenTicket,
+  soleQueueOf,
   updateContact,
 } from "./inbound-queries";
 import { insertMessage } from "../modules/messages/queries";
@@ -201,7 +203,8 @@ async function findOrOpenTicket(
     return { ticket: { id: latest.id, queueId: latest.queueId, status }, created: false };
   }
 
-  return openTicket(trx, conn, contactId, isGroup, { createdAt: nowIso, updatedAt: nowIso }, nowIso, fx);
+  const queueId = await soleQueueOf(trx, conn);
+  return openTicket(trx, conn, contactId, isGroup, { queueId, createdAt: nowIso, updatedAt: nowIso }, nowIso, fx);
 }
 
 /**

@@ -61,6 +61,12 @@ function ticketsOf(db: Db, conn: Connection, contactId: number) {
     .where("contactId", "=", contactId);
 }
 
+/** The queue a new ticket of the connection starts in: its only linked queue; none when it has several or none. */
+export async function soleQueueOf(db: Db, conn: Connection): Promise<number | null> {
+  const rows = await forCompany(db, conn.companyId).selectFrom("connection_queues").select("queueId").where("connectionId", "=", conn.id).limit(2).execute();
+  return rows.length === 1 ? rows[0]!.queueId : null;
+}
+
 /** The contact's live (not closed) ticket on the connection. */
 export function liveTicketOf(db: Db, conn: Connection, contactId: number) {
   // A literal, not a parameter: SQLite can only use the partial "live ticket" index when it sees the constant.
