@@ -24,7 +24,10 @@ let wanted = false;
 /** Subscribe to one server event (`company-1-user`…); returns the unsubscribe function. */
 export function onSocketEvent(event: string, fn: Handler): () => void {
   let set = handlers.get(event);
-  if (!set) handlers.set(event, (set = new Set()));
+  if (!set) {
+    set = new Set();
+    handlers.set(event, set);
+  }
   set.add(fn);
   return () => set!.delete(fn);
 }

@@ -71,7 +71,7 @@ export function useRealtime() {
     ];
     connectSocket();
     return () => {
-      offs.forEach((off) => off());
+      for (const off of offs) off();
       disconnectSocket();
     };
   }, [qc, companyId, userId]);

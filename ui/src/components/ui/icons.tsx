@@ -3,6 +3,7 @@ import type { SVGProps } from "react";
 /** Small inline icon set (lucide-style 24x24 strokes), so no icon package is needed. */
 type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 const make = (paths: string[], name: string) => {
+  // biome-ignore lint/correctness/noComponentHookFactories: make runs once per icon at module load, never during a render, so every icon is one stable component.
   const Icon = ({ size = 20, ...props }: IconProps) => (
     <svg
       width={size}

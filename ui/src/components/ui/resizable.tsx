@@ -75,6 +75,7 @@ export function ResizablePanel(props: {
   return (
     <div className={s.root} style={{ width: props.width }} data-testid={props["data-testid"]}>
       {props.children}
+      {/* biome-ignore lint/a11y/useSemanticElements: <hr> is a static thematic break; a focusable, draggable window splitter has no native element, so ARIA's splitter pattern is a div with role separator. */}
       <div
         role="separator"
         aria-orientation="vertical"

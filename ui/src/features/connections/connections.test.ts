@@ -162,7 +162,14 @@ describe("socket frames into the caches", () => {
   test("a connection no list has yet makes the lists refetch; a delete removes it everywhere", async () => {
     const qc = new QueryClient();
     let fetched = 0;
-    await qc.fetchQuery({ queryKey: connectionKeys.list, queryFn: () => (++fetched, [row(1)]), staleTime: Infinity });
+    await qc.fetchQuery({
+      queryKey: connectionKeys.list,
+      queryFn: () => {
+        fetched++;
+        return [row(1)];
+      },
+      staleTime: Infinity,
+    });
     applyConnectionPatch(qc, { id: 9, status: "OPENING" });
     expect(qc.getQueryState(connectionKeys.list)?.isInvalidated).toBe(true);
     expect(qc.getQueryData(connectionKeys.list)).toEqual([row(1)]);

@@ -47,7 +47,9 @@ export function useConnectionsRealtime(enabled = true) {
         }
       }),
     ];
-    return () => offs.forEach((off) => off());
+    return () => {
+      for (const off of offs) off();
+    };
   }, [qc, companyId, enabled, managesConnections]);
 }
 

@@ -1,4 +1,4 @@
-const escape = (v: string) =>
+const escapeText = (v: string) =>
   v
     .replace(/\\/g, "\\\\")
     .replace(/\n/g, "\\n")
@@ -10,7 +10,7 @@ const escape = (v: string) =>
  */
 export function buildVCard(contact: { name: string; number: string }): string {
   const digits = contact.number.replace(/\D/g, "");
-  const lines = ["BEGIN:VCARD", "VERSION:3.0", `N:;${escape(contact.name)};;;`, `FN:${escape(contact.name)}`];
+  const lines = ["BEGIN:VCARD", "VERSION:3.0", `N:;${escapeText(contact.name)};;;`, `FN:${escapeText(contact.name)}`];
   if (digits) lines.push(`TEL;type=CELL;type=VOICE;waid=${digits}:+${digits}`);
   lines.push("END:VCARD");
   return lines.join("\n");

@@ -96,6 +96,7 @@ export function Gated({ gate, children }: { gate?: Gate; children: ReactNode }) 
 /** A route component: a lazily loaded page (its own chunk) behind its gate. */
 export function page(load: () => Promise<{ default: ComponentType }>, gate?: Gate) {
   const Lazy = lazy(load);
+  // biome-ignore lint/correctness/noComponentHookFactories: page runs once per route when the route table is built at module load, never during a render, so each route keeps one stable component.
   return function Page() {
     return (
       <Gated gate={gate}>

@@ -79,7 +79,7 @@ export function removeTicket(qc: QueryClient, ticketId: number) {
 /** Patches a ticket wherever it is listed (unread reset, a contact's new name). */
 export function patchTickets(qc: QueryClient, match: (t: Ticket) => boolean, patch: (t: Ticket) => Ticket) {
   for (const [key, data] of listEntries(qc)) {
-    if (!data || !data.pages.some((p) => p.tickets.some(match))) continue;
+    if (!data?.pages.some((p) => p.tickets.some(match))) continue;
     qc.setQueryData<Lists>(key, { ...data, pages: data.pages.map((p) => ({ ...p, tickets: p.tickets.map((t) => (match(t) ? patch(t) : t)) })) });
   }
   for (const [key, t] of qc.getQueriesData<Ticket>({ queryKey: keys.tickets.byUuidAll })) if (t && match(t)) qc.setQueryData(key, patch(t));

@@ -5,7 +5,7 @@ import { session } from "../auth/store";
 import { applyTicket, removeTicket, upsertMessage } from "./cache";
 import type { Message, MessagesPage, MessageTemplate, Ticket, TicketListParams, TicketsPage } from "./types";
 
-const json = (ids: readonly unknown[] | undefined) => (ids && ids.length ? JSON.stringify(ids) : undefined);
+const json = (ids: readonly unknown[] | undefined) => (ids?.length ? JSON.stringify(ids) : undefined);
 
 /** GET /api/tickets: 40 a page; list filters travel as JSON arrays. */
 export const ticketsListQuery = (p: TicketListParams) =>

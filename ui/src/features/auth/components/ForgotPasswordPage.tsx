@@ -79,7 +79,10 @@ export function ForgotPasswordPage() {
               type="email"
               autoComplete="email"
               value={email}
-              onChange={(e) => (setEmail(e.target.value.toLowerCase()), recheck("email", e.target.value))}
+              onChange={(e) => {
+                setEmail(e.target.value.toLowerCase());
+                recheck("email", e.target.value);
+              }}
             />
           </FormField>
           <Button type="submit" full loading={send.isPending} data-testid="forgot-send">
@@ -108,7 +111,10 @@ export function ForgotPasswordPage() {
               name="newPassword"
               autoComplete="new-password"
               value={password}
-              onChange={(e) => (setPassword(e.target.value), recheck("password", e.target.value))}
+              onChange={(e) => {
+                setPassword(e.target.value);
+                recheck("password", e.target.value);
+              }}
             />
           </FormField>
           <FormField label={t("reset.confirmPassword")} error={err("confirm")} required>
@@ -116,7 +122,10 @@ export function ForgotPasswordPage() {
               name="confirmPassword"
               autoComplete="new-password"
               value={confirm}
-              onChange={(e) => (setConfirm(e.target.value), recheck("confirm", e.target.value))}
+              onChange={(e) => {
+                setConfirm(e.target.value);
+                recheck("confirm", e.target.value);
+              }}
             />
           </FormField>
           <Button type="submit" full loading={reset.isPending} data-testid="reset-submit">

@@ -25,7 +25,7 @@ import { StrengthMeter } from "./StrengthMeter";
 export const SUBSCRIPTION_WARNING_DAYS = 5;
 
 /** Only same-origin paths are followed after login. */
-const safeRedirect = (r: string | undefined) => (r && r.startsWith("/") && !r.startsWith("//") && !r.startsWith("/login") ? r : "/tickets");
+const safeRedirect = (r: string | undefined) => (r?.startsWith("/") && !r.startsWith("//") && !r.startsWith("/login") ? r : "/tickets");
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -110,7 +110,10 @@ export function LoginPage() {
             name="password"
             autoComplete="current-password"
             value={password}
-            onChange={(e) => (setPassword(e.target.value), recheck("password", e.target.value))}
+            onChange={(e) => {
+              setPassword(e.target.value);
+              recheck("password", e.target.value);
+            }}
           />
         </FormField>
         <StrengthMeter password={password} />

@@ -42,14 +42,13 @@ export function ConnectionCard(props: ConnectionItemProps) {
         <StatusIcon status={c.status} droppedAt={c.droppedAt} />
       </div>
       {manage ? (
-        <div
+        <fieldset
           className={css({ display: "flex", alignItems: "center", gap: "2", justifyContent: "space-between" })}
           aria-label={t("connections.columns.session")}
-          role="group"
         >
           <SessionCell {...props} />
           <EditDelete {...props} />
-        </div>
+        </fieldset>
       ) : null}
     </li>
   );

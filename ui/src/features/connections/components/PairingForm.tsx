@@ -27,7 +27,15 @@ export function PairingForm({ connectionId }: { connectionId: number }) {
     <form onSubmit={submit} noValidate data-testid="pairing-form" className={css({ w: "full" })}>
       <FormField label={t("connections.qr.pairingNumber")} error={error ? t(messageKey(error)) : null} helper={t("connections.qr.pairingHelp")}>
         <div className={css({ display: "flex", gap: "2" })}>
-          <Input name="pairingNumber" inputMode="tel" value={number} onChange={(e) => (setNumber(e.target.value), setError(null))} />
+          <Input
+            name="pairingNumber"
+            inputMode="tel"
+            value={number}
+            onChange={(e) => {
+              setNumber(e.target.value);
+              setError(null);
+            }}
+          />
           <Button type="submit" variant="outline" loading={pairing.isPending}>
             {t("connections.qr.getCode")}
           </Button>

@@ -34,6 +34,7 @@ export function QrCodeDialog({ connectionId, onClose }: { connectionId: number; 
   if (code) shown.current = true;
   const error = code ? null : (connection?.lastError ?? null);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt (the agent pressed try again) restarts the wait for the QR code even though the effect does not read the counter.
   useEffect(() => {
     if (code || error) return;
     setLate(false);

@@ -31,15 +31,15 @@ export function StatusIcon({ status, droppedAt }: { status: string; droppedAt?: 
   return (
     <Tooltip.Root openDelay={200} closeDelay={0} positioning={{ placement: "bottom" }}>
       <Tooltip.Trigger asChild>
-        <span
+        <button
+          type="button"
           data-testid="connection-status"
           data-status={status}
-          tabIndex={0}
           aria-label={title}
           className={css({ display: "inline-flex", alignItems: "center", cursor: "default" })}
         >
           <Glyph status={status} />
-        </span>
+        </button>
       </Tooltip.Trigger>
       <Portal>
         <Tooltip.Positioner>

@@ -12,7 +12,11 @@ import { email as emailRule, length, serverFieldErrors, useFieldErrors, validate
 import { useUpdateContact, type ContactRow } from "../queries";
 
 type Form = { name: string; number: string; email: string };
-type Extra = { name: string; value: string };
+/** An extra info row; `key` identifies it in the list while rows are added and removed. */
+type Extra = { key: number; name: string; value: string };
+
+let nextExtraKey = 0;
+const extraRow = (name: string, value: string): Extra => ({ key: nextExtraKey++, name, value });
 
 /** The contact form's rules: name 2-50 required, number 8-50, email valid when given. */
 const RULES = {
@@ -26,7 +30,7 @@ export function ContactEditDialog({ contact, onOpenChange }: { contact: ContactR
   const { t } = useTranslation();
   const save = useUpdateContact();
   const [form, setForm] = useState<Form>({ name: contact.name ?? "", number: contact.number ?? "", email: contact.email ?? "" });
-  const [extra, setExtra] = useState<Extra[]>(() => (contact.extraInfo ?? []).map((x) => ({ name: x.name, value: x.value })));
+  const [extra, setExtra] = useState<Extra[]>(() => (contact.extraInfo ?? []).map((x) => extraRow(x.name, x.value)));
   const { errors, setErrors, recheck } = useFieldErrors<keyof Form>(RULES);
   const set = (k: keyof Form, v: string) => {
     setForm((f) => ({ ...f, [k]: v }));
@@ -73,7 +77,7 @@ export function ContactEditDialog({ contact, onOpenChange }: { contact: ContactR
           <div className={css({ display: "flex", flexDirection: "column", gap: "2" })}>
             <span className={css({ fontSize: "sm", fontWeight: "medium" })}>{t("tickets.contact.extraInfo")}</span>
             {extra.map((x, i) => (
-              <div key={i} className={css({ display: "flex", gap: "2" })} data-testid="extra-row">
+              <div key={x.key} className={css({ display: "flex", gap: "2" })} data-testid="extra-row">
                 <Input
                   className={css({ h: "8" })}
                   aria-label={t("tickets.contact.extraName")}
@@ -93,7 +97,7 @@ export function ContactEditDialog({ contact, onOpenChange }: { contact: ContactR
                 </IconButton>
               </div>
             ))}
-            <Button variant="outline" size="xs" onClick={() => setExtra((l) => [...l, { name: "", value: "" }])} className={css({ alignSelf: "flex-start" })}>
+            <Button variant="outline" size="xs" onClick={() => setExtra((l) => [...l, extraRow("", "")])} className={css({ alignSelf: "flex-start" })}>
               <PlusIcon size={14} />
               {t("tickets.contact.addExtra")}
             </Button>

@@ -51,7 +51,10 @@ export function ContactTags({ contactId }: { contactId: number }) {
           <Input
             className={css({ h: "8" })}
             value={name}
-            onChange={(e) => (setName(e.target.value), setError(null))}
+            onChange={(e) => {
+              setName(e.target.value);
+              setError(null);
+            }}
             placeholder={t("tickets.contact.newTag")}
             aria-label={t("tickets.contact.newTag")}
             aria-invalid={!!error}

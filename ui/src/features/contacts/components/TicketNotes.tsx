@@ -42,7 +42,10 @@ export function TicketNotes({ ticketId, contactId }: { ticketId: number; contact
         <Textarea
           rows={2}
           value={text}
-          onChange={(e) => (setText(e.target.value), setError(null))}
+          onChange={(e) => {
+            setText(e.target.value);
+            setError(null);
+          }}
           placeholder={t("tickets.notes.placeholder")}
           aria-label={t("tickets.notes.placeholder")}
           aria-invalid={!!error}

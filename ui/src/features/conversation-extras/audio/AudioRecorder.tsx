@@ -40,13 +40,14 @@ export function AudioRecorder({ ticket, disabled }: { ticket: Pick<Ticket, "id" 
   }, [state]);
 
   // Leaving the ticket (or the screen) drops an unfinished recording and frees the microphone.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the ticket id is listed so that switching tickets runs the cleanup; the cleanup itself reads only the ref.
   useEffect(
     () => () => {
       const rec = current.current;
       if (!rec) return;
       rec.keep = false;
       if (rec.recorder.state !== "inactive") rec.recorder.stop();
-      rec.stream.getTracks().forEach((track) => track.stop());
+      for (const track of rec.stream.getTracks()) track.stop();
       current.current = null;
       setRecorderState("idle");
     },
@@ -67,7 +68,7 @@ export function AudioRecorder({ ticket, disabled }: { ticket: Pick<Ticket, "id" 
     const rec: Recording = { recorder, stream, chunks: [], startedAt: Date.now(), keep: true };
     recorder.ondataavailable = (e) => e.data.size && rec.chunks.push(e.data);
     recorder.onstop = () => {
-      stream.getTracks().forEach((track) => track.stop());
+      for (const track of stream.getTracks()) track.stop();
       if (current.current === rec) current.current = null;
       if (rec.keep) void finish(new Blob(rec.chunks, { type: recorder.mimeType }));
       else setRecorderState("idle");

@@ -34,7 +34,10 @@ export function CameraDialog({ ticketId, open, onOpenChange }: { ticketId: numbe
     navigator.mediaDevices
       .getUserMedia({ video: true, audio: false })
       .then((s) => {
-        if (cancelled) return s.getTracks().forEach((track) => track.stop());
+        if (cancelled) {
+          for (const track of s.getTracks()) track.stop();
+          return;
+        }
         live = s;
         setStream(s);
       })
@@ -45,7 +48,7 @@ export function CameraDialog({ ticketId, open, onOpenChange }: { ticketId: numbe
       });
     return () => {
       cancelled = true;
-      live?.getTracks().forEach((track) => track.stop());
+      for (const track of live?.getTracks() ?? []) track.stop();
       setStream(null);
     };
   }, [open, photo, onOpenChange, t]);
@@ -62,7 +65,7 @@ export function CameraDialog({ ticketId, open, onOpenChange }: { ticketId: numbe
 
   function capture() {
     const v = video.current;
-    if (!v || !v.videoWidth) return;
+    if (!v?.videoWidth) return;
     const canvas = document.createElement("canvas");
     canvas.width = v.videoWidth;
     canvas.height = v.videoHeight;

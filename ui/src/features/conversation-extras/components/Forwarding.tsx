@@ -41,6 +41,7 @@ export function ForwardBar({ ticketId }: { ticketId: number }) {
   const { forwardTicketId, forwardIds } = useSnapshot(extras);
   const [open, setOpen] = useState(false);
   // Leaving the conversation ends its selection.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the ticket id is listed so that switching conversations runs the cleanup that ends the selection.
   useEffect(() => () => stopForwarding(), [ticketId]);
   if (forwardTicketId !== ticketId) return null;
   return (

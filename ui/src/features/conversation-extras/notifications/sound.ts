@@ -13,7 +13,9 @@ function chime(): string {
   ];
   const total = tones.reduce((n, tone) => n + Math.round((RATE * tone.ms) / 1000), 0);
   const view = new DataView(new ArrayBuffer(44 + total * 2));
-  const ascii = (at: number, s: string) => [...s].forEach((c, i) => view.setUint8(at + i, c.charCodeAt(0)));
+  const ascii = (at: number, s: string) => {
+    for (let i = 0; i < s.length; i++) view.setUint8(at + i, s.charCodeAt(i));
+  };
   ascii(0, "RIFF");
   view.setUint32(4, 36 + total * 2, true);
   ascii(8, "WAVEfmt ");

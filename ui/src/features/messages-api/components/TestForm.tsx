@@ -70,7 +70,14 @@ export function TestForm({ media }: { media: boolean }) {
   const id = media ? "media" : "text";
   return (
     <form onSubmit={submit} noValidate data-testid={`api-test-${id}`} className={css({ display: "flex", flexDirection: "column", gap: "4" })}>
-      <TokenInput value={token} onChange={(v) => (setToken(v), recheck("token", v))} error={err("token")} />
+      <TokenInput
+        value={token}
+        onChange={(v) => {
+          setToken(v);
+          recheck("token", v);
+        }}
+        error={err("token")}
+      />
       <div className={grid}>
         <FormField label={t("messagesApi.form.number")} error={err("number")} helper={t("messagesApi.form.numberHelp")} required>
           <Input
@@ -114,14 +121,38 @@ export function TestForm({ media }: { media: boolean }) {
         ) : null}
       </div>
       <FormField label={media ? t("messagesApi.form.caption") : t("messagesApi.form.body")} error={err("body")} required={!media}>
-        <Textarea name="body" rows={3} value={body} onChange={(e) => (setBody(e.target.value), recheck("body", e.target.value))} />
+        <Textarea
+          name="body"
+          rows={3}
+          value={body}
+          onChange={(e) => {
+            setBody(e.target.value);
+            recheck("body", e.target.value);
+          }}
+        />
       </FormField>
       <div className={grid}>
         <FormField label={t("messagesApi.form.userId")} error={err("userId")} helper={t("messagesApi.form.optional")}>
-          <Input name="userId" inputMode="numeric" value={userId} onChange={(e) => (setUserId(e.target.value.replace(/\D/g, "")), recheck("userId", ""))} />
+          <Input
+            name="userId"
+            inputMode="numeric"
+            value={userId}
+            onChange={(e) => {
+              setUserId(e.target.value.replace(/\D/g, ""));
+              recheck("userId", "");
+            }}
+          />
         </FormField>
         <FormField label={t("messagesApi.form.queueId")} error={err("queueId")} helper={t("messagesApi.form.optional")}>
-          <Input name="queueId" inputMode="numeric" value={queueId} onChange={(e) => (setQueueId(e.target.value.replace(/\D/g, "")), recheck("queueId", ""))} />
+          <Input
+            name="queueId"
+            inputMode="numeric"
+            value={queueId}
+            onChange={(e) => {
+              setQueueId(e.target.value.replace(/\D/g, ""));
+              recheck("queueId", "");
+            }}
+          />
         </FormField>
         <Switch name="sendSignature" label={t("messagesApi.form.sendSignature")} checked={sendSignature} onCheckedChange={setSendSignature} />
         <Switch name="closeTicket" label={t("messagesApi.form.closeTicket")} checked={closeTicket} onCheckedChange={setCloseTicket} />

@@ -37,7 +37,7 @@ function useUnreadTickets() {
     const offs = [onSocketEvent(`company-${companyId}-ticket`, refresh), onSocketEvent(`company-${companyId}-appMessage`, refresh)];
     return () => {
       clearTimeout(timer);
-      offs.forEach((off) => off());
+      for (const off of offs) off();
     };
   }, [qc, companyId]);
   return useQuery(unreadTicketsQuery);

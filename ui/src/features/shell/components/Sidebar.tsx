@@ -63,6 +63,7 @@ function NavItem({ item, collapsed, active, dot, onNavigate }: { item: MenuItem;
       {dot ? (
         <span
           data-testid={`menu-badge-${item.badge}`}
+          role="img"
           aria-label={t("shell.connectionsAttention")}
           className={css({
             w: "2",

@@ -40,7 +40,7 @@ export function InboxToolbar() {
   return (
     <div data-testid="inbox-toolbar">
       <div className={bar}>
-        <div role="group" aria-label={t("tickets.views.label")} className={css({ display: "flex", gap: "1", flex: "1", minW: 0 })}>
+        <fieldset aria-label={t("tickets.views.label")} className={css({ display: "flex", gap: "1", flex: "1", minW: 0 })}>
           {views.map((v) => (
             <Button
               key={v.id}
@@ -54,7 +54,7 @@ export function InboxToolbar() {
               <span className={css({ hideBelow: "sm" })}>{v.label}</span>
             </Button>
           ))}
-        </div>
+        </fieldset>
         <Tip label={t("tickets.toolbar.newTicket")}>
           <IconButton aria-label={t("tickets.toolbar.newTicket")} size="sm" onClick={() => openDialog({ kind: "newTicket" })} data-testid="new-ticket">
             <PlusIcon />

@@ -18,6 +18,11 @@ export function TabTitleCounter({ withGroups }: { withGroups: boolean }) {
   useEffect(() => {
     document.title = prefix ? `${prefix} ${appName}` : appName;
   }, [prefix, appName]);
-  useEffect(() => () => void (document.title = appName), [appName]);
+  useEffect(
+    () => () => {
+      document.title = appName;
+    },
+    [appName],
+  );
   return null;
 }

@@ -18,7 +18,13 @@ export function TicketsList({ params, hidden, emptyText, testId }: { params: Tic
   const tickets = useMemo(() => {
     const seen = new Set<number>();
     const out: Ticket[] = [];
-    for (const p of q.data?.pages ?? []) for (const t of p.tickets) if (!seen.has(t.id)) seen.add(t.id), out.push(t);
+    for (const p of q.data?.pages ?? []) {
+      for (const t of p.tickets) {
+        if (seen.has(t.id)) continue;
+        seen.add(t.id);
+        out.push(t);
+      }
+    }
     return out;
   }, [q.data]);
 

@@ -37,6 +37,7 @@ export default function Conversation() {
     if (q.isError) void navigate({ to: "/tickets", replace: true });
   }, [q.isError, navigate]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: opening another ticket (a new uuid) clears the composer and closes the contact drawer.
   useEffect(() => {
     resetComposer();
     setDrawer(false);
@@ -45,7 +46,9 @@ export default function Conversation() {
   const id = ticket?.id;
   useEffect(() => {
     inbox.openTicketId = id ?? null;
-    return () => void (inbox.openTicketId = null);
+    return () => {
+      inbox.openTicketId = null;
+    };
   }, [id]);
 
   const companyId = user?.companyId;

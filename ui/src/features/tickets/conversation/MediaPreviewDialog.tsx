@@ -15,7 +15,9 @@ function Preview({ file }: { file: File }) {
   useEffect(() => () => URL.revokeObjectURL(url), [url]);
   const box = css({ maxW: "full", maxH: "48", borderRadius: "md", objectFit: "contain" });
   if (file.type.startsWith("image/")) return <img src={url} alt={file.name} className={box} />;
+  // biome-ignore lint/a11y/useMediaCaption: a file the agent is about to send has no captions to attach.
   if (file.type.startsWith("video/")) return <video src={url} controls className={box} />;
+  // biome-ignore lint/a11y/useMediaCaption: a file the agent is about to send has no captions to attach.
   if (file.type.startsWith("audio/")) return <audio src={url} controls className={css({ maxW: "full" })} />;
   return (
     <span className={css({ display: "flex", alignItems: "center", gap: "2", color: "fg.muted" })}>
@@ -63,6 +65,7 @@ export function MediaPreviewDialog({
         <Dialog.Title>{t("tickets.media.previewTitle", { count: files.length })}</Dialog.Title>
         <div className={css({ display: "flex", flexDirection: "column", gap: "4", maxH: "60vh", overflowY: "auto" })}>
           {files.map((f, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the chosen files never change or reorder while the dialog is open and captions are kept by position, so the position is each file's identity.
             <div key={`${f.name}-${i}`} className={css({ display: "flex", flexDirection: "column", gap: "2" })}>
               <Preview file={f} />
               <Caption value={captions[i] ?? ""} onChange={(v) => setCaptions((c) => c.map((x, j) => (j === i ? v : x)))} />

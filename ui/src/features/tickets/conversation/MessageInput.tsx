@@ -70,6 +70,7 @@ export function MessageInput({ ticket, messages }: { ticket: Ticket; messages: M
   useEffect(() => {
     if (replyId) area.current?.focus();
   }, [replyId]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the highlight goes back to the first quick message whenever the number of matches changes.
   useEffect(() => setHighlighted(0), [matches.length]);
 
   const submit = async () => {

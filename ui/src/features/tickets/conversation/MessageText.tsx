@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import { css } from "../../../../styled-system/css";
 import { type MarkNode, parseMarks } from "../../../../../src/channels/marks";
 
@@ -9,29 +9,30 @@ const mono = css({ fontFamily: "mono", fontSize: "0.9em", bg: "bg.subtle", borde
 
 /** WhatsApp-style marks (*bold*, _italic_, ~strike~, ```mono```) and links as React nodes: no HTML is ever injected. */
 function render(nodes: readonly MarkNode[]): ReactNode[] {
-  return nodes.map((n, key) => {
-    if (typeof n === "string") return n;
-    switch (n.type) {
-      case "link":
-        return (
-          <a key={key} href={n.href} target="_blank" rel="noopener noreferrer" className={link}>
-            {n.href}
-          </a>
-        );
-      case "mono":
-        return (
-          <code key={key} className={mono}>
-            {n.text}
-          </code>
-        );
-      case "bold":
-        return <strong key={key}>{render(n.children)}</strong>;
-      case "italic":
-        return <em key={key}>{render(n.children)}</em>;
-      case "strike":
-        return <s key={key}>{render(n.children)}</s>;
-    }
-  });
+  return nodes.map((n, i) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: the nodes are parsed from one message's text and never reorder, so the position is their identity.
+    <Fragment key={i}>{renderNode(n)}</Fragment>
+  ));
+}
+
+function renderNode(n: MarkNode): ReactNode {
+  if (typeof n === "string") return n;
+  switch (n.type) {
+    case "link":
+      return (
+        <a href={n.href} target="_blank" rel="noopener noreferrer" className={link}>
+          {n.href}
+        </a>
+      );
+    case "mono":
+      return <code className={mono}>{n.text}</code>;
+    case "bold":
+      return <strong>{render(n.children)}</strong>;
+    case "italic":
+      return <em>{render(n.children)}</em>;
+    case "strike":
+      return <s>{render(n.children)}</s>;
+  }
 }
 
 /** A note's own text, without the marker and name the server put before it. */

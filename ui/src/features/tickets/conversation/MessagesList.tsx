@@ -65,6 +65,7 @@ export function MessagesList({ ticket, canSend }: { ticket: Ticket; canSend: boo
   }, [messages, remember]);
 
   // A first page shorter than the view never scrolls: fetch older pages until it fills.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the height is measured again after each new batch of messages renders, so the messages are listed although only the DOM is read.
   useEffect(() => {
     const el = box.current;
     if (el && el.scrollHeight <= el.clientHeight && q.hasNextPage && !q.isFetchingNextPage) void q.fetchNextPage();

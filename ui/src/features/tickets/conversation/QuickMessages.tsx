@@ -55,19 +55,23 @@ export function QuickMessagesList({ quick, highlighted, onPick }: { quick: Quick
     );
   }
   return (
-    <ul role="listbox" data-testid="quick-messages" className={panel}>
+    <div role="listbox" data-testid="quick-messages" className={panel}>
       {quick.items.map((m, i) => (
-        <li
+        <div
           key={m.id}
           role="option"
+          tabIndex={-1}
           aria-selected={i === highlighted}
-          onMouseDown={(e) => (e.preventDefault(), onPick(m))}
+          onMouseDown={(e) => {
+            e.preventDefault();
+            onPick(m);
+          }}
           data-testid="quick-message"
           className={css({ px: "3", py: "1.5", fontSize: "sm", cursor: "pointer", "&[aria-selected=true]": { bg: "bg.subtle" }, _hover: { bg: "bg.subtle" } })}
         >
           {cut(`${m.shortcode} - ${m.message}`, QUICK_LABEL_CUT)}
-        </li>
+        </div>
       ))}
-    </ul>
+    </div>
   );
 }

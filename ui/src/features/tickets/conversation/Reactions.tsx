@@ -62,7 +62,16 @@ export function ReactButton({ messageId }: { messageId: number }) {
     react.mutate({ id: messageId, emoji });
   };
   return (
-    <Popover.Root open={open} onOpenChange={(d) => (setOpen(d.open), setFull(false))} positioning={{ placement: "top" }} lazyMount unmountOnExit>
+    <Popover.Root
+      open={open}
+      onOpenChange={(d) => {
+        setOpen(d.open);
+        setFull(false);
+      }}
+      positioning={{ placement: "top" }}
+      lazyMount
+      unmountOnExit
+    >
       <Popover.Trigger asChild>
         <IconButton aria-label={t("tickets.message.react")} size="xs" data-testid="message-react">
           <SmileIcon />

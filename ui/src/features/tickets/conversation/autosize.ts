@@ -2,6 +2,7 @@ import { useLayoutEffect, type RefObject } from "react";
 
 /** A textarea that grows with its text up to `maxRows` rows, then scrolls (the input and captions: 5 rows). */
 export function useAutosize(ref: RefObject<HTMLTextAreaElement | null>, value: string, maxRows: number) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the textarea is measured again whenever its text changes; the text is read from the DOM, not from the value.
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;

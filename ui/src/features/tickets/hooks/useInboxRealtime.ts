@@ -76,7 +76,7 @@ export function useInboxRealtime() {
       was = socketState.status;
     });
     return () => {
-      offs.forEach((off) => off());
+      for (const off of offs) off();
       offStatus();
     };
   }, [qc, companyId]);

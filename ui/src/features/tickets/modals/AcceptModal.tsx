@@ -33,7 +33,10 @@ export function AcceptModal({ ticket, reopen, onOpenChange }: { ticket: Ticket; 
           <SelectField
             options={options}
             value={queueId}
-            onChange={(v) => (setQueueId(v), setError(null))}
+            onChange={(v) => {
+              setQueueId(v);
+              setError(null);
+            }}
             placeholder={t("tickets.fields.queuePlaceholder")}
             aria-label={t("tickets.fields.queue")}
           />

@@ -75,13 +75,23 @@ export function NewTicketModal({ onOpenChange, contact: chosen }: { onOpenChange
       <Dialog.Frame data-testid="new-ticket-modal">
         <Dialog.Title>{t("tickets.newTicket.title")}</Dialog.Title>
         <FormField error={errors.contact}>
-          <ContactSearch value={contact} onChange={(c) => (setContact(c), setErrors((e) => ({ ...e, contact: undefined })))} invalid={!!errors.contact} />
+          <ContactSearch
+            value={contact}
+            onChange={(c) => {
+              setContact(c);
+              setErrors((e) => ({ ...e, contact: undefined }));
+            }}
+            invalid={!!errors.contact}
+          />
         </FormField>
         <FormField label={t("tickets.fields.queue")} error={errors.queue} required>
           <SelectField
             options={queueOptions}
             value={queueId}
-            onChange={(v) => (setQueueId(v), setErrors((e) => ({ ...e, queue: undefined })))}
+            onChange={(v) => {
+              setQueueId(v);
+              setErrors((e) => ({ ...e, queue: undefined }));
+            }}
             placeholder={t("tickets.fields.queuePlaceholder")}
             aria-label={t("tickets.fields.queue")}
             invalid={!!errors.queue}
@@ -91,7 +101,10 @@ export function NewTicketModal({ onOpenChange, contact: chosen }: { onOpenChange
           <SelectField
             options={connectionOptions}
             value={connection}
-            onChange={(v) => (setWhatsappId(v), setErrors((e) => ({ ...e, connection: undefined })))}
+            onChange={(v) => {
+              setWhatsappId(v);
+              setErrors((e) => ({ ...e, connection: undefined }));
+            }}
             placeholder={t("tickets.fields.connectionPlaceholder")}
             aria-label={t("tickets.fields.connection")}
             invalid={!!errors.connection}

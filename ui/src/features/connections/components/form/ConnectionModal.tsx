@@ -211,6 +211,7 @@ export function ConnectionModal({
                       {t(`connections.tabs.${x}`)}
                       {count ? (
                         <span
+                          role="img"
                           aria-label={t("connections.form.tabErrors", { count })}
                           className={css({
                             ml: "1.5",

@@ -20,9 +20,8 @@ export function SchedulesTab({ api }: { api: FormApi }) {
     <div className={css({ display: "flex", flexDirection: "column", gap: "3" })}>
       <p className={css({ color: "fg.muted", fontSize: "sm" })}>{t("connections.form.schedulesHelp")}</p>
       {api.form.schedules.map((entry, day) => (
-        <div
+        <fieldset
           key={entry.weekdayEn}
-          role="group"
           aria-label={t(`connections.weekdays.${entry.weekdayEn}`)}
           data-testid={`schedule-${entry.weekdayEn}`}
           className={css({ display: "grid", gridTemplateColumns: { base: "1fr 1fr", md: "8rem repeat(4, 1fr)" }, gap: "2", alignItems: "start" })}
@@ -42,7 +41,7 @@ export function SchedulesTab({ api }: { api: FormApi }) {
               />
             </FormField>
           ))}
-        </div>
+        </fieldset>
       ))}
     </div>
   );
