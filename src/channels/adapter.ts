@@ -257,7 +257,7 @@ export interface ChannelSession {
    * Log in with a pairing code for this phone number (digits) instead of a QR code. The code is reported as status
    * PAIRING with the code as the qrcode argument; it may also be answered here. Only QR-code channels have it.
    */
-  requestPairingCode?(number: string): Promise<string | void>;
+  requestPairingCode?(number: string): Promise<string | undefined>;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -6,7 +6,7 @@ import type { AppContext } from "../context";
 import { messageReactions } from "../modules/messages/queries";
 import { companySettingsList } from "../modules/settings/queries";
 import { ChannelError, type Ack, type ChannelHost, type ConnectionStatus, type HostMessage, type ImportProgress, type InboundChat } from "./adapter";
-import { type ConnectionRef, type InboundPipeline } from "./inbound";
+import type { ConnectionRef, InboundPipeline } from "./inbound";
 import { contactOfChat } from "./inbound-queries";
 import { createStateStore } from "./state";
 

@@ -296,7 +296,14 @@ describe("inbound pipeline", () => {
   test("media goes through the media store (fetched once, only for new messages)", async () => {
     const { t, s } = await setup();
     let fetches = 0;
-    const media = { fetch: async () => (fetches++, PNG_1PX), mime: "image/png", name: "photo.png" };
+    const media = {
+      fetch: async () => {
+        fetches++;
+        return PNG_1PX;
+      },
+      mime: "image/png",
+      name: "photo.png",
+    };
     const r = await s.receive({ from: "5511999990011", body: "", externalId: "img1", media });
     await s.receive({ from: "5511999990011", body: "", externalId: "img1", media });
     expect(fetches).toBe(1);
@@ -322,7 +329,14 @@ describe("inbound pipeline", () => {
   test("a group message that will be dropped never downloads its media", async () => {
     const off = await setup();
     let fetches = 0;
-    const media = { fetch: async () => (fetches++, PNG_1PX), mime: "image/png", name: "photo.png" };
+    const media = {
+      fetch: async () => {
+        fetches++;
+        return PNG_1PX;
+      },
+      mime: "image/png",
+      name: "photo.png",
+    };
     const group = { from: "120363000000000003@g.us", group: true, name: "Team", participant: { id: "5511988887777" }, body: "" };
     expect(await off.s.receive({ ...group, externalId: "g-img-1", media })).toEqual({ status: "dropped", reason: "group_not_allowed" });
     expect(fetches).toBe(0);

@@ -258,7 +258,7 @@ export class InboundPipeline {
       this.stats.batches++;
       this.stats.items += batch.length;
       this.afterCommit(fx);
-      batch.forEach((item, i) => (item.done.resolve as (v: unknown) => void)(results[i]));
+      for (const [i, item] of batch.entries()) (item.done.resolve as (v: unknown) => void)(results[i]);
     } catch (err) {
       if (batch.length === 1) {
         this.ctx.log.error("inbound write failed", { kind: batch[0]!.kind, err: err instanceof Error ? (err.stack ?? err.message) : String(err) });

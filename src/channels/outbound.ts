@@ -288,7 +288,7 @@ export class Outbound {
 
   private async sendOne(messageId: number): Promise<void> {
     const row = await messageToSend(this.ctx.db, messageId);
-    if (!row || row.sendStatus !== "queued") return;
+    if (row?.sendStatus !== "queued") return;
     if (row.isPrivate === 1 || row.origin === "contact" || row.origin === "phone") return;
     const now = this.ctx.clock.now();
     if (now.getTime() - Date.parse(row.queuedAt ?? now.toISOString()) > MAX_SEND_DELAY_MS) {
@@ -412,7 +412,10 @@ export class Outbound {
 
   private track(connectionId: number, p: Promise<unknown>): () => void {
     let set = this.inflight.get(connectionId);
-    if (!set) this.inflight.set(connectionId, (set = new Set()));
+    if (!set) {
+      set = new Set();
+      this.inflight.set(connectionId, set);
+    }
     set.add(p);
     return () => {
       set.delete(p);

@@ -1,7 +1,7 @@
 import type { Database } from "bun:sqlite";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { type Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import { Migrator } from "kysely/migration";
 import { migrations } from "../../migrations";
 import type { Logger } from "../log";

@@ -17,6 +17,7 @@ export function forCompany(db: Executor, companyId: number) {
     db,
     // The casts only name the builder types: TypeScript cannot pick a `where` overload on a builder
     // whose table is still a type parameter. The filter itself is an ordinary typed condition.
+    // biome-ignore lint/complexity/noBannedTypes: `{}` is Kysely's own type for a builder that has selected nothing yet; any other type would change the row types of every select built on it.
     selectFrom<T extends TenantTable>(table: T): SelectQueryBuilder<DB, T, {}> {
       return (db.selectFrom(table) as any).where(sql.ref(`${table}.companyId`), "=", companyId);
     },
@@ -49,7 +50,7 @@ function idsOf(table: TenantTable) {
   let query = idQueries.get(table);
   if (!query) {
     query = compiledOnce(
-      (db, a: { companyId: number; ids: readonly number[] }) =>
+      (_db, a: { companyId: number; ids: readonly number[] }) =>
         sql<{ id: number }>`select id from ${sql.table(table)} where companyId = ${a.companyId} and id in (${sql.join(a.ids)})`,
     );
     idQueries.set(table, query);

@@ -100,7 +100,10 @@ export function openApiDocument(routes: readonly DocumentedRoute[], version: str
     }
     const needsAuth = Array.isArray(security) && security.length > 0;
     const errors: Record<string, string[]> = {};
-    const note = (status: string, text: string) => (errors[status] ??= []).push(text);
+    const note = (status: string, text: string) => {
+      errors[status] ??= [];
+      errors[status].push(text);
+    };
     if (params || query || body) note("400", "ERR_VALIDATION (fields: one message per refused field)");
     if (needsAuth && security.some((s) => "bearer" in s)) {
       note("401", "ERR_UNAUTHORIZED: no token, or a malformed or forged one");

@@ -300,7 +300,9 @@ describe("polling", () => {
 
   test("the context's scheduler is wired and runs registered jobs", async () => {
     let ran = false;
-    t.ctx.jobs.register("ctx.job", async () => void (ran = true));
+    t.ctx.jobs.register("ctx.job", async () => {
+      ran = true;
+    });
     await t.ctx.jobs.enqueue("ctx.job", {});
     expect(await t.ctx.jobs.runDue()).toBe(1);
     expect(ran).toBe(true);

@@ -10,7 +10,10 @@ export class Bus {
 
   on<K extends BusEventName>(name: K, listener: Listener<K>): () => void {
     let set = this.listeners.get(name);
-    if (!set) this.listeners.set(name, (set = new Set()));
+    if (!set) {
+      set = new Set();
+      this.listeners.set(name, set);
+    }
     set.add(listener);
     return () => set.delete(listener);
   }

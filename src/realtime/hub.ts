@@ -93,8 +93,14 @@ export class Hub {
 
   /** Registers an authenticated socket; closes it at once if its session already ended. */
   connect(id: string, link: SocketLink, actor: Actor, expiresAt: number): void {
-    if (this.closed) return link.close(CLOSE.shutdown.code, CLOSE.shutdown.reason);
-    if (actor.tokenVersion < (this.minVersion.get(actor.userId) ?? 0)) return link.close(CLOSE.unauthorized.code, CLOSE.unauthorized.reason);
+    if (this.closed) {
+      link.close(CLOSE.shutdown.code, CLOSE.shutdown.reason);
+      return;
+    }
+    if (actor.tokenVersion < (this.minVersion.get(actor.userId) ?? 0)) {
+      link.close(CLOSE.unauthorized.code, CLOSE.unauthorized.reason);
+      return;
+    }
     const client: Client = { id, link, actor, expiresAt, rooms: new Set() };
     this.clients.set(id, client);
     add(this.byCompany, actor.companyId, client);
@@ -152,7 +158,10 @@ export class Hub {
         if (payload === undefined) continue;
       }
       let frame = frames.get(payload);
-      if (frame === undefined) frames.set(payload, (frame = JSON.stringify({ event, data: payload })));
+      if (frame === undefined) {
+        frame = JSON.stringify({ event, data: payload });
+        frames.set(payload, frame);
+      }
       client.link.send(frame);
     }
   }
@@ -244,7 +253,10 @@ export class Hub {
 /** Adds to the set under key; answers the set's new size. */
 function add<K, V>(index: Map<K, Set<V>>, key: K, value: V): number {
   let set = index.get(key);
-  if (!set) index.set(key, (set = new Set()));
+  if (!set) {
+    set = new Set();
+    index.set(key, set);
+  }
   set.add(value);
   return set.size;
 }

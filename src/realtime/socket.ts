@@ -67,20 +67,28 @@ async function openSession(ctx: AppContext, token: string | undefined): Promise<
 function handleFrame(hub: Hub, id: string, frame: z.infer<typeof clientFrame>): void {
   switch (frame.event) {
     case "joinNotification":
-      return hub.join(id, rooms.notification);
+      hub.join(id, rooms.notification);
+      break;
     case "joinTickets":
-      return hub.join(id, rooms.status(frame.data));
+      hub.join(id, rooms.status(frame.data));
+      break;
     case "leaveTickets":
-      return hub.leave(id, rooms.status(frame.data));
+      hub.leave(id, rooms.status(frame.data));
+      break;
     case "joinChatBox":
-      return hub.join(id, rooms.ticket(frame.data));
+      hub.join(id, rooms.ticket(frame.data));
+      break;
     case "leaveChatBox":
-      return hub.leave(id, rooms.ticket(frame.data));
+      hub.leave(id, rooms.ticket(frame.data));
+      break;
     case "joinChat":
-      return hub.join(id, rooms.chat(frame.data.toLowerCase()));
+      hub.join(id, rooms.chat(frame.data.toLowerCase()));
+      break;
     case "leaveChat":
-      return hub.leave(id, rooms.chat(frame.data.toLowerCase()));
+      hub.leave(id, rooms.chat(frame.data.toLowerCase()));
+      break;
     case "userStatus":
-      return hub.touch(id);
+      hub.touch(id);
+      break;
   }
 }

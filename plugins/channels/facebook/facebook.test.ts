@@ -29,7 +29,7 @@ let server: WebhookServer;
 let url: string;
 let fh: FakeHost;
 let session: ChannelSession;
-let config = facebookConfigSchema.parse({ pageId: FAKE_IDS.pageId, pageAccessToken: FAKE_IDS.pageToken });
+const config = facebookConfigSchema.parse({ pageId: FAKE_IDS.pageId, pageAccessToken: FAKE_IDS.pageToken });
 
 const fixture = (name: string) => loadFixture(FIXTURES, name).payload;
 const out = (o: Partial<OutboundMessage> = {}): OutboundMessage => ({ messageId: 1, ticketId: 1, to: { chatId: PSID, isGroup: false }, body: "", ...o });

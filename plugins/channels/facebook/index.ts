@@ -1,7 +1,7 @@
 /** Facebook Messenger channel (`facebook`): a Facebook Page's inbox through the Messenger Platform. */
 import { defineChannel, type ChannelPlugin } from "../../../src/channels/adapter";
 import { resolveMetaEnv, type MetaEnv } from "../_meta-graph/env";
-import { facebookConfigSchema } from "../_meta-graph/messenger/config";
+import type { facebookConfigSchema } from "../_meta-graph/messenger/config";
 import { pageAccounts } from "../_meta-graph/messenger/connect-pages";
 import { MessengerHub } from "../_meta-graph/messenger/hub";
 import { replyWindowHours } from "../_meta-graph/messenger/reply-window";

@@ -1,7 +1,7 @@
 /** Instagram channel (`instagram`): direct messages of an Instagram professional account linked to a Page. */
 import { defineChannel, type ChannelPlugin } from "../../../src/channels/adapter";
 import { resolveMetaEnv } from "../_meta-graph/env";
-import { instagramConfigSchema } from "../_meta-graph/messenger/config";
+import type { instagramConfigSchema } from "../_meta-graph/messenger/config";
 import { pageAccounts } from "../_meta-graph/messenger/connect-pages";
 import { MessengerHub } from "../_meta-graph/messenger/hub";
 import { replyWindowHours } from "../_meta-graph/messenger/reply-window";

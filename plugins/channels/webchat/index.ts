@@ -27,5 +27,5 @@ export function createWebchat(rates: WebchatRates) {
 }
 
 export { webchatManifest, webchatConfigSchema, type WebchatConfig } from "./manifest";
-export { type WebchatRates } from "./rate-limit";
+export type { WebchatRates } from "./rate-limit";
 export { WebchatSession, type VisitorMessage } from "./session";

@@ -163,7 +163,10 @@ export class WebchatSession implements ChannelSession {
   /** Registers a visitor socket; answers a detach function for its close. */
   attach(visitorId: string, link: VisitorLink): () => void {
     let set = this.sockets.get(visitorId);
-    if (!set) this.sockets.set(visitorId, (set = new Set()));
+    if (!set) {
+      set = new Set();
+      this.sockets.set(visitorId, set);
+    }
     set.add(link);
     if (set.size > MAX_SOCKETS_PER_VISITOR) {
       const oldest = set.values().next().value!;
@@ -191,7 +194,8 @@ export class WebchatSession implements ChannelSession {
     let m = this.ackable.get(visitorId);
     if (!m) {
       if (this.ackable.size >= MAX_ACKABLE_VISITORS) this.ackable.delete(this.ackable.keys().next().value!);
-      this.ackable.set(visitorId, (m = new Map()));
+      m = new Map();
+      this.ackable.set(visitorId, m);
     } else {
       // Most recently used visitor last, so the oldest is the one forgotten.
       this.ackable.delete(visitorId);

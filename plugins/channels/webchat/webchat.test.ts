@@ -8,7 +8,7 @@ import type { Config } from "../../../src/config";
 import { createCompany } from "../../../tests/helpers/factories";
 import { Peer, until, within } from "../../../tests/helpers/socket-peer";
 import type { VisitorMessage } from "./session";
-import { http, RefusingWebchatSession, startWebchatServer, type WebchatTestServer } from "./test-server";
+import { http, type RefusingWebchatSession, startWebchatServer, type WebchatTestServer } from "./test-server";
 
 const PNG = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="), (c) => c.charCodeAt(0));
 

@@ -5,7 +5,7 @@
  */
 import { defineChannel, type ChannelPlugin } from "../../../src/channels/adapter";
 import { resolveMetaEnv, type MetaEnv } from "../_meta-graph/env";
-import { whatsappCloudManifest, whatsappCloudConfigSchema } from "./manifest";
+import { whatsappCloudManifest, type whatsappCloudConfigSchema } from "./manifest";
 import { WaSessionRegistry } from "./registry";
 import { createWhatsAppCloudSession } from "./session";
 import { listTemplates, renderTemplate } from "./templates";

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { initAuthCreds, proto } from "baileys";
-import { CREDS_KEY, isLoggedIn, revive, serialize, useKeyValueAuthState } from "./auth-state";
+import { CREDS_KEY, isLoggedIn, revive, serialize, loadKeyValueAuthState } from "./auth-state";
 import { whatsappConfigSchema } from "./manifest";
 import { WhatsAppSession } from "./session";
 import { createBaileysSocket } from "./socket";
@@ -10,20 +10,20 @@ import { linkedStore } from "./testing/setup";
 describe("whatsapp auth state in the host's key-value store", () => {
   test("fresh credentials when the store is empty (nothing written until Baileys updates them), or when they never got linked", async () => {
     const store = new MemoryStore();
-    const a = await useKeyValueAuthState(store);
+    const a = await loadKeyValueAuthState(store);
     expect(a.state.creds.me).toBeUndefined();
     expect(a.state.creds.noiseKey.public.length).toBe(32);
     expect(store.data.size).toBe(0);
     await a.saveCreds();
     expect(store.data.has(CREDS_KEY)).toBe(true);
     // Saved while QR codes showed but never scanned: the next start begins a new login with new keys.
-    const b = await useKeyValueAuthState(store);
+    const b = await loadKeyValueAuthState(store);
     expect(Buffer.from(b.state.creds.noiseKey.private)).not.toEqual(Buffer.from(a.state.creds.noiseKey.private));
   });
 
   test("credentials of a linked device round-trip with their Buffers", async () => {
     const store = await linkedStore("5511900000000:7@s.whatsapp.net");
-    const a = await useKeyValueAuthState(store);
+    const a = await loadKeyValueAuthState(store);
     expect(a.state.creds.me?.id).toBe("5511900000000:7@s.whatsapp.net");
     expect(Buffer.isBuffer(a.state.creds.signedIdentityKey.public)).toBe(true);
     expect(typeof (await store.get(CREDS_KEY))).toBe("string"); // BufferJSON text, as useMultiFileAuthState writes files
@@ -31,7 +31,7 @@ describe("whatsapp auth state in the host's key-value store", () => {
 
   test("signal keys: get answers only what exists, set with null deletes, app-state keys come back as protos", async () => {
     const store = new MemoryStore();
-    const { state } = await useKeyValueAuthState(store);
+    const { state } = await loadKeyValueAuthState(store);
     await state.keys.set({
       "pre-key": { "1": { public: Buffer.from([1]), private: Buffer.from([2]) }, "2": { public: Buffer.from([3]), private: Buffer.from([4]) } },
       session: { "5511987654321.0": Buffer.from([7, 7]) },
@@ -59,7 +59,7 @@ describe("whatsapp auth state in the host's key-value store", () => {
 
   test("clear forgets everything and ignores writes that were still coming", async () => {
     const store = await linkedStore();
-    const a = await useKeyValueAuthState(store);
+    const a = await loadKeyValueAuthState(store);
     await a.state.keys.set({ "pre-key": { "9": { public: Buffer.from([1]), private: Buffer.from([1]) } } });
     await a.clear();
     await a.saveCreds();

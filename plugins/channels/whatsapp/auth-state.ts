@@ -25,7 +25,7 @@ export interface StoredAuthState {
 }
 
 /** Loads the credentials from the store (fresh ones when none, or when a pairing never completed). */
-export async function useKeyValueAuthState(store: KeyValueStore): Promise<StoredAuthState> {
+export async function loadKeyValueAuthState(store: KeyValueStore): Promise<StoredAuthState> {
   const saved = revive<AuthenticationCreds>(await store.get(CREDS_KEY));
   const creds = saved && isLoggedIn(saved) ? saved : initAuthCreds();
   let cleared = false;

@@ -2,7 +2,7 @@
  * The core's channel contract (tests/contract/channel-contract.ts) against this plugin, through the real core with the fake
  * Baileys socket in place of WhatsApp (see testing/core.ts for why the id is not "whatsapp").
  */
-import { proto } from "baileys";
+import type { proto } from "baileys";
 import { runChannelContract } from "../../../tests/contract/channel-contract";
 import { boom } from "./testing/fake-socket";
 import { whatsappOnCore } from "./testing/core";

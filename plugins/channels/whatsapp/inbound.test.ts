@@ -20,7 +20,7 @@ describe("whatsapp session: inbound through the socket into the host", () => {
     t.sockets.last.upsert(all.map((f) => decodeFixture(f)));
     await t.session.idle();
     expect(t.rec.inbound.length).toBe(expected.length);
-    expected.forEach((f, i) => expect(t.rec.inbound[i]).toMatchObject(f.expect!));
+    for (const [i, f] of expected.entries()) expect(t.rec.inbound[i]).toMatchObject(f.expect!);
     // Media: the fake core called fetch, which downloaded that very message through the injected downloader.
     expect(new TextDecoder().decode(t.rec.media.get("3A1111111111111111A1"))).toBe("media 3A1111111111111111A1");
     expect(t.downloads.map((m) => m.key.id)).toContain("3A4444444444444444D5");

@@ -183,7 +183,12 @@ describe("whatsapp outbound: capabilities", () => {
   });
 
   test("checkNumber through onWhatsApp; profile pictures (none -> undefined)", async () => {
-    const t = await connectedSession({ socketSetup: (s) => (s.numbers.set("5511987654321", PN), s.pictures.set(PN, "https://pps.whatsapp.net/p.jpg")) });
+    const t = await connectedSession({
+      socketSetup: (s) => {
+        s.numbers.set("5511987654321", PN);
+        s.pictures.set(PN, "https://pps.whatsapp.net/p.jpg");
+      },
+    });
     expect(await t.session.checkNumber("+55 11 98765-4321")).toEqual({ exists: true, chatId: PN });
     expect(await t.session.checkNumber("5511000000000")).toEqual({ exists: false });
     expect(await t.session.checkNumber("12")).toEqual({ exists: false });

@@ -30,7 +30,7 @@ import {
   type WAMessage,
 } from "baileys";
 import { ChannelError, type ChannelHost, type ChannelSession, type MessageRef, type OutboundMessage, withTimeout } from "../../../src/channels/adapter";
-import { isLoggedIn, useKeyValueAuthState, type StoredAuthState } from "./auth-state";
+import { isLoggedIn, loadKeyValueAuthState, type StoredAuthState } from "./auth-state";
 import { type Deferred, deferred, Recent } from "./helpers";
 import { LidMap } from "./lid";
 import type { WhatsAppConfig } from "./manifest";
@@ -100,7 +100,7 @@ export class WhatsAppSession implements ChannelSession {
 
   async start(): Promise<void> {
     this.stopped = false;
-    this.auth = await useKeyValueAuthState(this.host.authState);
+    this.auth = await loadKeyValueAuthState(this.host.authState);
     if (this.stopped) return; // stopped while loading
     this.keys = makeCacheableSignalKeyStore(this.auth.state.keys, this.blog);
     this.lids = new LidMap(this.keys);

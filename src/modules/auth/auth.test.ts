@@ -16,7 +16,7 @@ async function addCompany(name: string, dueDate: string | null, status = 1) {
   const email = `admin@${name.toLowerCase()}.test`;
   await t.ctx.db
     .insertInto("users")
-    .values({ companyId, name: "Admin " + name, email, passwordHash: await Bun.password.hash("secret1"), profile: "admin" })
+    .values({ companyId, name: `Admin ${name}`, email, passwordHash: await Bun.password.hash("secret1"), profile: "admin" })
     .execute();
   return { companyId, email, password: "secret1" };
 }

@@ -140,7 +140,7 @@ export function createConnectionsService(ctx: AppContext) {
       const views = new Map<number, ConnectionView & { companyName: string }>();
       for (const [companyId, list] of byCompany) {
         const shaped = (await serializeConnections(ctx, companyId, list, "viewer", q.session !== false)) as ConnectionView[];
-        shaped.forEach((v, i) => views.set(v.id, { ...v, companyName: list[i]!.companyName }));
+        for (const [i, v] of shaped.entries()) views.set(v.id, { ...v, companyName: list[i]!.companyName });
       }
       return rows.map((r) => views.get(r.id)!);
     },

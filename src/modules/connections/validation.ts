@@ -41,7 +41,9 @@ function daysAgo(now: Date, days: number): number {
 /** The connection form's cross-field rules. Field formats are the zod schema's; ids are checked by the service. */
 export function connectionRuleErrors(s: ConnectionRuleState, rc: RuleContext): FieldErrors {
   const errors: FieldErrors = {};
-  const set = (field: string, message: string) => void (errors[field] ??= message);
+  const set = (field: string, message: string) => {
+    errors[field] ??= message;
+  };
   const now = rc.now.getTime();
 
   if (rc.ratingsEnabled) {

@@ -114,13 +114,20 @@ export class ReadPool {
     const pending = new Map<number, Pending>();
     let started!: () => void;
     let failed!: (err: Error) => void;
-    const ready = new Promise<void>((ok, fail) => ((started = ok), (failed = fail)));
+    const ready = new Promise<void>((ok, fail) => {
+      started = ok;
+      failed = fail;
+    });
     // Nobody awaits a slot's start before its first read: keep an early failure from being an unhandled rejection.
     ready.catch(() => undefined);
     const slot: Slot = { worker, ready, started: false, fail: failed, load: 0, pending };
     worker.onmessage = (event: MessageEvent<FromWorker>) => {
       const msg = event.data;
-      if (msg.kind === "ready") return ((slot.started = true), started());
+      if (msg.kind === "ready") {
+        slot.started = true;
+        started();
+        return;
+      }
       if (msg.kind === "failed") return failed(new Error(msg.error));
       const p = pending.get(msg.id);
       pending.delete(msg.id);

@@ -71,7 +71,7 @@ export function createTagsService(ctx: AppContext) {
       const laneId = input[field];
       if (laneId === undefined || laneId === null) continue;
       const lane = laneId === selfId ? undefined : await findTag(db, actor.companyId, laneId);
-      if (!lane || lane.kanban !== 1) fields[field] = "Unknown lane";
+      if (lane?.kanban !== 1) fields[field] = "Unknown lane";
     }
     if (Object.keys(fields).length) throw validationError(fields);
   }

@@ -56,7 +56,7 @@ export const listTicketsQuery = z.object({
     .string()
     .max(200)
     .optional()
-    .transform((v) => (v && v.trim() ? v.trim() : undefined)),
+    .transform((v) => (v?.trim() ? v.trim() : undefined)),
   searchOnMessages: boolish.optional().default(false),
   pageNumber: pageNumberSchema,
   status: ticketStatus.optional(),

@@ -33,7 +33,10 @@ export class MessengerHub {
   register(s: MessengerLiveSession): void {
     const key = `${s.object}:${s.accountId}`;
     let set = this.sessions.get(key);
-    if (!set) this.sessions.set(key, (set = new Set()));
+    if (!set) {
+      set = new Set();
+      this.sessions.set(key, set);
+    }
     set.add(s);
   }
 

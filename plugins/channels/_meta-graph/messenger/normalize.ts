@@ -125,8 +125,11 @@ export function normalizeMessagingEvent(ev: MessagingEvent, deps: MessengerNorma
 function applyAttachment(target: InboundMessage, a: MessengerAttachment, deps: MessengerNormalizeDeps): void {
   const url = a.payload?.url ?? a.url;
   const title = a.payload?.title ?? a.title;
-  const extra = (target.data ??= {});
-  const addText = (text: string) => (target.body = [target.body, text].filter(Boolean).join("\n"));
+  target.data ??= {};
+  const extra = target.data;
+  const addText = (text: string) => {
+    target.body = [target.body, text].filter(Boolean).join("\n");
+  };
   switch (a.type) {
     case "image":
     case "sticker":
