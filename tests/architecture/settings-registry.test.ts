@@ -12,6 +12,7 @@ import { loadConfig } from "../../src/config";
 import { createConnectionBody } from "../../src/modules/connections/schema";
 import { COMPANY_SETTINGS, PLATFORM_SETTINGS } from "../../src/modules/settings/catalogue";
 import { HIDDEN_FIELDS } from "../../ui/src/features/connections/hidden";
+import { fieldKeys, visibleGroups } from "../../ui/src/features/settings/registry";
 import { HIDDEN, hiddenKeys, ROOT, settingsRows } from "../helpers/settings-doc";
 
 const all = settingsRows();
@@ -61,6 +62,16 @@ describe("docs/settings.md", () => {
     const hidden = all.filter((r) => r.effect === HIDDEN);
     expect(hidden.length).toBeGreaterThan(0);
     expect(hidden.filter((r) => r.readBy !== "—" || r.provedBy !== "—").map((r) => r.keys[0])).toEqual([]);
+  });
+
+  test("the settings page shows exactly the company and platform settings with an effect (branding is the whitelabel tab's)", () => {
+    const branding = ["primaryColorLight", "primaryColorDark", "appLogoLight", "appLogoDark", "appLogoFavicon", "appName"];
+    const withEffect = all
+      .filter((r) => (r.section === "Company settings" || r.section === "Platform settings") && r.effect !== HIDDEN)
+      .flatMap((r) => r.keys)
+      .filter((k) => !branding.includes(k));
+    const shown = visibleGroups(true).flatMap((g) => g.fields.flatMap(fieldKeys));
+    expect(shown.sort()).toEqual(withEffect.sort());
   });
 
   test("the connection form hides exactly the connection fields marked hidden", () => {

@@ -35,6 +35,7 @@ export const adminItems: MenuItem[] = [
   { to: "/users", label: "menu.users", icon: I.UsersIcon, feature: "users", allowed: can("users:manage") },
   { to: "/connections", label: "menu.connections", icon: I.LinkIcon, feature: "connections", allowed: can("connections-page:view"), badge: "connections" },
   { to: "/allConnections", label: "menu.allConnections", icon: I.LinkIcon, feature: "connections", allowed: can("platform:manage") },
+  { to: "/settings", label: "menu.settings", icon: I.SettingsIcon, feature: "settings", allowed: can("settings:manage") },
 ];
 
 export const isVisible = (item: MenuItem, c: MenuContext) => c.features.includes(item.feature) && item.allowed(c);
