@@ -24,7 +24,8 @@ export const SwatchGroup = withContext(ArkColorPicker.SwatchGroup, "swatchGroup"
 export const SwatchTrigger = withContext(ArkColorPicker.SwatchTrigger, "swatchTrigger");
 export const Swatch = withContext(ArkColorPicker.Swatch, "swatch");
 
-const PRESETS = ["#0000FF", "#39ACE7", "#16a34a", "#dc2626", "#f59e0b", "#7c3aed", "#db2777", "#475569"];
+/** The swatches offered under the picker. */
+export const COLOR_PRESETS = ["#0000FF", "#39ACE7", "#16a34a", "#dc2626", "#f59e0b", "#7c3aed", "#db2777", "#475569"];
 
 /** Hex colour field with an area, a hue slider, presets and a text input (queues, tags, branding). */
 export function ColorField({ label, value, onChange }: { label?: ReactNode; value: string; onChange: (hex: string) => void }) {
@@ -56,7 +57,7 @@ export function ColorField({ label, value, onChange }: { label?: ReactNode; valu
               <ChannelSliderThumb />
             </ChannelSlider>
             <SwatchGroup>
-              {PRESETS.map((c) => (
+              {COLOR_PRESETS.map((c) => (
                 <SwatchTrigger key={c} value={c}>
                   <Swatch value={c} />
                 </SwatchTrigger>
