@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, test } from "bun:test";
+import { ADMIN } from "../../tests/helpers/test-app";
 import { type ChannelTestApp, createChannelTestApp, createTestChannel } from "../../tests/helpers/test-channel";
 import { createConnection } from "./connections";
 
@@ -70,5 +71,31 @@ describe("the queue of a new inbound ticket", () => {
     const b = await s.receive({ from: "5511999990104", body: "b" });
     expect(b.status === "stored" && b.ticketId).toBe(a.ticketId);
     expect((await ticketOf(t, a.ticketId)).ticket.queueId).toBeNull();
+  });
+
+  test("through the API alone: a queue, an agent in it with the defaults, a connection linked to it; the agent sees and accepts the contact's ticket without a queue prompt", async () => {
+    const chan = createTestChannel();
+    t = await createChannelTestApp({ plugins: [chan.plugin] });
+    const app = t;
+    const ok = async (method: string, path: string, token: string, body?: unknown) => {
+      const r = await app.json(method, path, { token, body });
+      if (r.status >= 300) throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(r.body)}`);
+      return r.body;
+    };
+    const admin = (await app.json("POST", "/api/auth/login", { body: ADMIN })).body.token as string;
+    const queue = await ok("POST", "/api/queue", admin, { name: "Atendimento", color: "#16a34a" });
+    const agentCreds = { email: "agente@test.local", password: "Agente123!" };
+    const agent = await ok("POST", "/api/users", admin, { name: "Agente", profile: "user", queueIds: [queue.id], ...agentCreds });
+    expect(agent.allTicket).toBe("disable");
+    const conn = await ok("POST", "/api/whatsapp", admin, { name: "Site", channel: "testchan", queueIds: [queue.id] });
+    await app.ctx.channels.idle();
+
+    const r = await chan.session(conn.id)!.receive({ from: "5511999990105", name: "Visitante", body: "Olá, preciso de ajuda" });
+    if (r.status !== "stored") throw new Error(`not stored: ${r.status}`);
+    const token = (await app.json("POST", "/api/auth/login", { body: agentCreds })).body.token as string;
+    const pending = await ok("GET", "/api/tickets?status=pending&showAll=false", token);
+    expect(pending.tickets.map((x: { id: number }) => x.id)).toEqual([r.ticketId]);
+    const accepted = await ok("PUT", `/api/tickets/${r.ticketId}`, token, { status: "open" });
+    expect(accepted).toMatchObject({ status: "open", userId: agent.id, queueId: queue.id, needsQueue: false });
   });
 });
