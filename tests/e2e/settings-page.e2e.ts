@@ -88,6 +88,8 @@ test("at 390 px, light and dark: no horizontal overflow, and the dark canvas dif
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     canvas.push(await page.evaluate(() => getComputedStyle(document.body).backgroundColor));
     await page.screenshot({ path: screenshotPath(`settings-page-${theme}-390`), fullPage: true });
+    await setting(page, "sendMsgTransfTicket").scrollIntoViewIfNeeded();
+    await page.screenshot({ path: screenshotPath(`settings-page-messages-${theme}-390`) });
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.screenshot({ path: screenshotPath(`settings-page-${theme}-1280`) });
     await page.setViewportSize({ width: 390, height: 844 });

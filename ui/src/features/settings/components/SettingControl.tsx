@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { css, cx } from "../../../../styled-system/css";
+import { css } from "../../../../styled-system/css";
 import { ApiError } from "../../../api/client";
 import { toastError } from "../../../api/errors";
 import { FormField } from "../../../components/ui/field";
@@ -54,6 +54,18 @@ const row = css({
 /** The message placeholders the help texts name, shown as the admin types them. */
 const PLACEHOLDERS = { name: "{{name}}", user: "{{user}}", queue: "{{queue}}" };
 
+/** A switch stays at the right of its texts, on top, at every width. */
+const switchRow = css({
+  display: "flex",
+  alignItems: "flex-start",
+  justifyContent: "space-between",
+  gap: "4",
+  py: "4",
+  borderTopWidth: "1px",
+  borderColor: "border.muted",
+  _first: { borderTopWidth: 0 },
+});
+
 function Label({ k }: { k: string }) {
   const { t } = useTranslation();
   return (
@@ -104,7 +116,7 @@ export function SettingControl({ field, values }: { field: SettingField; values:
     const paired = field.text;
     const off = !!field.dependsOn && values[field.dependsOn] !== "enabled";
     return (
-      <div className={cx(row, css({ flexDirection: "row", alignItems: "flex-start" }))} data-setting={field.key}>
+      <div className={switchRow} data-setting={field.key}>
         <div className={css({ flex: "1", minW: 0, display: "flex", flexDirection: "column", gap: "3" })}>
           <Label k={field.key} />
           {paired ? (
@@ -123,13 +135,15 @@ export function SettingControl({ field, values }: { field: SettingField; values:
           ) : null}
           {!paired && error ? <p className={css({ color: "fg.error", fontSize: "sm" })}>{error}</p> : null}
         </div>
-        <Switch
-          name={field.key}
-          label={<span className={css({ srOnly: true })}>{t(`settings.fields.${field.key}.label`)}</span>}
-          checked={value === "enabled"}
-          disabled={off}
-          onCheckedChange={(on) => void write(on ? "enabled" : "disabled", paired?.key)}
-        />
+        <div className={css({ flexShrink: 0, pt: "1" })}>
+          <Switch
+            name={field.key}
+            label={<span className={css({ srOnly: true })}>{t(`settings.fields.${field.key}.label`)}</span>}
+            checked={value === "enabled"}
+            disabled={off}
+            onCheckedChange={(on) => void write(on ? "enabled" : "disabled", paired?.key)}
+          />
+        </div>
       </div>
     );
   }
