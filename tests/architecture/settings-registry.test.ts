@@ -12,8 +12,8 @@ import { loadConfig } from "../../src/config";
 import { createConnectionBody } from "../../src/modules/connections/schema";
 import { COMPANY_SETTINGS, PLATFORM_SETTINGS } from "../../src/modules/settings/catalogue";
 import { HIDDEN_FIELDS } from "../../ui/src/features/connections/hidden";
-import { fieldKeys, visibleGroups } from "../../ui/src/features/settings/registry";
-import { HIDDEN, hiddenKeys, ROOT, settingsRows } from "../helpers/settings-doc";
+import { visibleGroups } from "../../ui/src/features/settings/registry";
+import { fieldKeys, HIDDEN, hiddenKeys, ROOT, settingsRows } from "../helpers/settings-doc";
 
 const all = settingsRows();
 const keysIn = (section: string) => new Set(all.filter((r) => r.section === section).flatMap((r) => r.keys));

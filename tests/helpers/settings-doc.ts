@@ -5,6 +5,7 @@
 import { readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { SettingField } from "../../ui/src/features/settings/registry";
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 /** The effect cell of a field that no code reads yet: the web app does not show it. */
@@ -44,3 +45,6 @@ export const hiddenKeys = (section: string) =>
   settingsRows()
     .filter((r) => r.section === section && r.effect === HIDDEN)
     .flatMap((r) => r.keys);
+
+/** Every setting key a page field writes: its own and its paired text's. */
+export const fieldKeys = (f: SettingField): string[] => (f.kind === "switch" && f.text ? [f.key, f.text.key] : [f.key]);

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { COMPANY_SETTINGS, PLATFORM_SETTINGS, REQUIRED_TEXTS } from "../../../../src/modules/settings/catalogue";
-import { fieldKeys, SETTING_GROUPS, type SettingField, visibleGroups } from "./registry";
+import { fieldKeys } from "../../../../tests/helpers/settings-doc";
+import { SETTING_GROUPS, type SettingField, visibleGroups } from "./registry";
 
 const schemaOf = (key: string) =>
   (Object.hasOwn(COMPANY_SETTINGS, key) ? COMPANY_SETTINGS[key as keyof typeof COMPANY_SETTINGS] : PLATFORM_SETTINGS[key as keyof typeof PLATFORM_SETTINGS])

@@ -91,9 +91,6 @@ export const SETTING_GROUPS: SettingGroup[] = [
   },
 ];
 
-/** Every key a field writes: its own and its paired text's. */
-export const fieldKeys = (f: SettingField): string[] => (f.kind === "switch" && f.text ? [f.key, f.text.key] : [f.key]);
-
 /** The groups as the page shows them: shown fields only, groups left empty dropped, platform groups for the super user. */
 export function visibleGroups(isSuper: boolean, groups: SettingGroup[] = SETTING_GROUPS): SettingGroup[] {
   return groups
