@@ -356,11 +356,26 @@ describe("hostile input never gets a 5xx", () => {
         .map((r) => r.path)
         .sort(),
     ).toEqual(Object.keys(deliveries).sort());
+    // Each body passes the signature check (a refused signature, 403, would leave the handler untried): signed JSON
+    // of the wrong shape is acknowledged, 200; bytes that are not JSON at all are a 400.
+    const isJson = (text: string) => {
+      try {
+        JSON.parse(text);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    const unexpected: string[] = [];
     for (const { url, bodies } of Object.values(deliveries)) {
-      for (const d of bodies) await hit("POST", url, { body: d.rawBody, headers: d.headers }, d.rawBody.slice(0, 120));
+      for (const d of bodies) {
+        const { status } = await hit("POST", url, { body: d.rawBody, headers: d.headers }, d.rawBody.slice(0, 120));
+        if (status !== (isJson(d.rawBody) ? 200 : 400)) unexpected.push(`${url} ${d.rawBody.slice(0, 60)} -> ${status}`);
+      }
     }
     await t.ctx.channels.idle();
     expect(failures).toEqual([]);
+    expect(unexpected).toEqual([]);
   }, 60_000);
 
   // Last: its DELETEs remove the rows the other tests aim at.
