@@ -3,7 +3,7 @@ import type { ChannelPlugin } from "../../channels/adapter";
 import { createCompany, createUser, login, type TestUser } from "../../../tests/helpers/factories";
 import { ADMIN } from "../../../tests/helpers/test-app";
 import { type ChannelTestApp, createChannelTestApp, createTestChannel, type TestChannel } from "../../../tests/helpers/test-channel";
-import { DEFAULT_SCHEDULES } from "../queues/schema";
+import { DEFAULT_SCHEDULES } from "../business-hours/schema";
 
 const PNG_1PX = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="), (c) =>
   c.charCodeAt(0),

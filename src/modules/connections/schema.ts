@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { row } from "../../http/schemas";
-import { WEEKDAYS } from "../queues/schema";
+import { weekSchedules } from "../business-hours/schema";
 
 /**
  * Field messages of the connection form. They are keys the web app translates: the spec's own (errorRatingMessage,
@@ -15,7 +15,6 @@ export const MSG = {
   invalidNumber: "Invalid number",
   invalidId: "Invalid id",
   invalidDate: "Invalid date",
-  invalidTime: "Invalid time",
   notFound: "Not found",
   ratingMessage: "errorRatingMessage",
   expiresNPS: "errorExpiresNPS",
@@ -69,31 +68,6 @@ const day = z.preprocess(
     .nullable(),
 );
 
-/** ##:## (HH:MM), or empty for a period not used that day. */
-const time = z.string({ error: MSG.invalidTime }).regex(/^(?:(?:[01][0-9]|2[0-3]):[0-5][0-9])?$/, MSG.invalidTime);
-
-type WeekdayEn = (typeof WEEKDAYS)[number]["weekdayEn"];
-const WEEKDAY_EN = WEEKDAYS.map((d) => d.weekdayEn) as [WeekdayEn, ...WeekdayEn[]];
-
-const scheduleEntry = z
-  .object({
-    weekdayEn: z.enum(WEEKDAY_EN, { error: MSG.invalid }),
-    startTimeA: time,
-    endTimeA: time,
-    startTimeB: time,
-    endTimeB: time,
-  })
-  .refine((e) => !e.startTimeA === !e.endTimeA, { message: MSG.required, path: ["endTimeA"] })
-  .refine((e) => !e.startTimeB === !e.endTimeB, { message: MSG.required, path: ["endTimeB"] });
-
-export type ConnectionScheduleEntry = { weekday: string } & z.infer<typeof scheduleEntry>;
-
-/** One entry per weekday in any order; the label `weekday` is ours (from weekdayEn); answered Monday to Sunday. */
-const schedules = z
-  .array(scheduleEntry, { error: MSG.invalid })
-  .refine((list) => list.length === 7 && new Set(list.map((e) => e.weekdayEn)).size === 7, "One entry for each day of the week")
-  .transform((list): ConnectionScheduleEntry[] => WEEKDAYS.map(({ weekdayEn, weekday }) => ({ weekday, ...list.find((e) => e.weekdayEn === weekdayEn)! })));
-
 const name = z.string({ error: MSG.required }).trim().min(1, MSG.required).min(2, MSG.tooShort).max(50, MSG.tooLong);
 
 const fields = {
@@ -131,7 +105,7 @@ const fields = {
   collectiveVacationStart: day,
   collectiveVacationEnd: day,
   collectiveVacationMessage: text,
-  schedules,
+  schedules: weekSchedules,
   queueIds: z
     .array(z.number({ error: MSG.invalidId }).int(MSG.invalidId).positive(MSG.invalidId).max(Number.MAX_SAFE_INTEGER, MSG.invalidId), { error: MSG.invalid })
     .max(1000, MSG.tooLong)

@@ -1,9 +1,8 @@
 import type { AppContext } from "../../context";
 import type { Connection } from "../../db/schema";
 import { type Actor, can } from "../../http/permissions";
-import { DEFAULT_SCHEDULES, WEEKDAYS } from "../queues/schema";
+import { storedSchedules } from "../business-hours/schema";
 import { findConnection, type MediaRef, mediaByKey, type QueueRef, queuesOfConnections } from "./queries";
-import type { ConnectionScheduleEntry } from "./schema";
 
 /**
  * Who sees what of a connection (ARCHITECTURE.md, Channels; docs/decisions.md, Connections):
@@ -18,17 +17,6 @@ export function audienceOf(actor: Actor, companyId: number = actor.companyId): A
   if (can(actor, "connections-page:addConnection")) return "manager";
   if (can(actor, "connections-page:view")) return "viewer";
   return "picker";
-}
-
-/** The week of business hours; the column's "[]" (no schedule given yet) reads as the default week. */
-export function connectionSchedules(row: Pick<Connection, "schedules">): ConnectionScheduleEntry[] {
-  try {
-    const list = JSON.parse(row.schedules) as ConnectionScheduleEntry[];
-    if (Array.isArray(list) && list.length === WEEKDAYS.length) return list;
-  } catch {
-    // fall through to the default week
-  }
-  return DEFAULT_SCHEDULES;
 }
 
 export function storedConfig(row: Pick<Connection, "config">): Record<string, unknown> {
@@ -114,7 +102,7 @@ export function serializeConnection(
     collectiveVacationStart: row.collectiveVacationStart,
     collectiveVacationEnd: row.collectiveVacationEnd,
     collectiveVacationMessage: row.collectiveVacationMessage,
-    schedules: connectionSchedules(row),
+    schedules: storedSchedules(row.schedules),
     queueIds: queues.map((q) => q.id),
     queues,
     /** The plugin's settings; its secretFields only for a manager. */

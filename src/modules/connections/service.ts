@@ -10,7 +10,7 @@ import { AppError, type FieldErrors, validationError } from "../../http/errors";
 import { type Actor, assertCan } from "../../http/permissions";
 import { type AuditFields, recordAudit } from "../audit/record";
 import { assertBelowPlanLimit } from "../plans/limits";
-import { DEFAULT_SCHEDULES } from "../queues/schema";
+import { DEFAULT_SCHEDULES } from "../business-hours/schema";
 import { getCompanySetting } from "../settings/queries";
 import {
   clearDefault,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { login } from "../../../tests/helpers/factories";
 import { ADMIN } from "../../../tests/helpers/test-app";
 import { type ChannelTestApp, createChannelTestApp, createTestChannel } from "../../../tests/helpers/test-channel";
-import { DEFAULT_SCHEDULES } from "../queues/schema";
+import { DEFAULT_SCHEDULES } from "../business-hours/schema";
 
 /**
  * The connection form's rules as a table: each row is a request body and the field errors it must produce ({} = accepted).

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { createCompany, createUser, login, type TestUser } from "../../../tests/helpers/factories";
 import { ADMIN, createTestApp, type TestApp } from "../../../tests/helpers/test-app";
-import { DEFAULT_SCHEDULES, WEEKDAYS } from "./schema";
+import { DEFAULT_SCHEDULES, WEEKDAYS } from "../business-hours/schema";
 
 let t: TestApp;
 /** Company 1's super admin and a plain user of company 1. */

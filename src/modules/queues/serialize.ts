@@ -1,14 +1,5 @@
 import type { Queue } from "../../db/schema";
-import { DEFAULT_SCHEDULES, type ScheduleEntry } from "./schema";
-
-/**
- * A queue's business hours. The column's "[]" (a row written before any schedule was given) reads as
- * the default week, the same as a queue created without schedules; business-hours checks use this too.
- */
-export function queueSchedules(queue: Pick<Queue, "schedules">): ScheduleEntry[] {
-  const list: ScheduleEntry[] = JSON.parse(queue.schedules);
-  return list.length === 7 ? list : DEFAULT_SCHEDULES;
-}
+import { storedSchedules } from "../business-hours/schema";
 
 export function serializeQueue(queue: Queue) {
   return {
@@ -19,7 +10,7 @@ export function serializeQueue(queue: Queue) {
     greetingMessage: queue.greetingMessage,
     outOfHoursMessage: queue.outOfHoursMessage,
     orderQueue: queue.orderQueue,
-    schedules: queueSchedules(queue),
+    schedules: storedSchedules(queue.schedules),
     integrationId: queue.integrationId,
     fileListId: queue.fileListId,
     promptId: queue.promptId,

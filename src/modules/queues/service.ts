@@ -4,9 +4,10 @@ import type { Queue } from "../../db/schema";
 import { AppError, notFound } from "../../http/errors";
 import { type Actor, assertCan } from "../../http/permissions";
 import { recordAudit } from "../audit/record";
+import { DEFAULT_SCHEDULES } from "../business-hours/schema";
 import { assertBelowPlanLimit } from "../plans/limits";
 import { colorTaken, countQueues, deleteQueue, findQueue, insertQueue, listQueues, updateQueue } from "./queries";
-import { type CreateQueueInput, DEFAULT_SCHEDULES, type UpdateQueueInput } from "./schema";
+import type { CreateQueueInput, UpdateQueueInput } from "./schema";
 import { serializeQueue } from "./serialize";
 
 const colorExists = () => new AppError("ERR_QUEUE_COLOR_ALREADY_EXISTS", 409, "Another queue already has this colour");
