@@ -10,6 +10,7 @@ import * as m0033 from "./0033_refresh_tokens";
 import * as m0034 from "./0034_connection_last_error";
 import * as m0035 from "./0035_message_written_at";
 import * as m0036 from "./0036_audit_log";
+import * as m0037 from "./0037_chatbots";
 
 /** Static map so the compiled binary carries every migration; key order is run order. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   "0034_connection_last_error": m0034,
   "0035_message_written_at": m0035,
   "0036_audit_log": m0036,
+  "0037_chatbots": m0037,
 };

@@ -1,4 +1,5 @@
 import type { Insertable, Selectable } from "kysely";
+import type { ChatbotsTable } from "./tables/chatbots";
 import type {
   ChannelStateTable,
   ConnectionQueuesTable,
@@ -33,6 +34,7 @@ import type {
   UsersTable,
 } from "./tables/platform";
 
+export type * from "./tables/chatbots";
 export type * from "./tables/conversations";
 export type * from "./tables/platform";
 
@@ -66,6 +68,7 @@ export interface DB {
   messages_fts: MessagesFtsTable;
   contacts_fts: ContactsFtsTable;
   audit_log: AuditLogTable;
+  chatbots: ChatbotsTable;
 }
 
 /** Tables whose rows belong to one company; every read and write of them goes through db/scope.ts. */
@@ -84,3 +87,4 @@ export type Contact = Selectable<ContactsTable>;
 export type Ticket = Selectable<TicketsTable>;
 export type Message = Selectable<MessagesTable>;
 export type Tag = Selectable<TagsTable>;
+export type Chatbot = Selectable<ChatbotsTable>;
