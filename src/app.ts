@@ -9,6 +9,7 @@ import { routeValidationError } from "./http/validate";
 import { spaRoutes } from "./http/spa";
 import { auditRoutes } from "./modules/audit/routes";
 import { authRoutes } from "./modules/auth/routes";
+import { companiesRoutes } from "./modules/companies/routes";
 import { connectionsRoutes } from "./modules/connections/routes";
 import { contactsRoutes } from "./modules/contacts/routes";
 import { externalApiRoutes } from "./modules/external-api/routes";
@@ -42,6 +43,7 @@ const MODULES: readonly AppModule[] = [
   { routes: usersRoutes, features: ["users"] },
   { routes: queuesRoutes, features: ["queues"] },
   { routes: settingsRoutes, features: ["settings"] },
+  { routes: companiesRoutes, features: ["companySchedules"] },
   { routes: mediaRoutes, features: ["media"] },
   { routes: socketRoutes, features: ["realtime"] },
   { routes: ticketsRoutes, features: ["tickets"] },

@@ -161,6 +161,8 @@ describe("router walk", () => {
     expect(names).toContain("GET /api/auth/me");
     expect(names).toContain("DELETE /api/auth/logout");
     expect(names).toContain("GET /api/companies/listPlan/:companyId");
+    expect(names).toContain("GET /api/companies/:id/schedules");
+    expect(names).toContain("PUT /api/companies/:id/schedules");
   });
 
   test("every private route answers 401 to no token, a junk token and a forged unsigned token", async () => {

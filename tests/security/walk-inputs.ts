@@ -3,6 +3,8 @@
  * types, hostile upload names and malformed webhook bodies, and how it learns which fields a route reads.
  */
 
+import { DEFAULT_SCHEDULES } from "../../src/modules/business-hours/schema";
+
 /** 1 MB of text. */
 export const MEGABYTE = "x".repeat(1 << 20);
 
@@ -159,6 +161,8 @@ export const CANDIDATES: unknown[] = [
   "admin",
   "enabled",
   {},
+  // A week of business hours (the company's hours require one).
+  DEFAULT_SCHEDULES,
 ];
 
 /** File fields a multipart route may read. */
