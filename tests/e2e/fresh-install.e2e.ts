@@ -1,14 +1,36 @@
 /**
- * A new company serves a contact through the web app alone: its admin creates a queue, an agent in that queue with
- * the user form's defaults ("see tickets without queue" off) and a web-chat connection linked to the queue, all in the
- * app; a visitor writes; the agent sees the ticket live, accepts it without being asked for a queue and answers; the
- * visitor gets the answer. The company comes from signup (a fresh tenant on the shared server).
+ * A fresh install serves a contact through the web app alone: the compiled binary starts on an empty data folder with
+ * its first admin; that admin logs in on the login page, creates a queue, an agent in that queue with the user form's
+ * defaults ("see tickets without queue" off) and a web-chat connection linked to the queue, all in the app; a visitor
+ * writes; the agent sees the ticket live, accepts it without being asked for a queue and answers; the visitor gets the
+ * answer. No API call by hand.
  */
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import { ADMIN, apiLogin, BASE_URL } from "./helpers/server";
-import { agentPage, ok, openVisitor, PASSWORD, uid } from "./helpers/inbox";
+import { agentPage, openVisitor, PASSWORD, uid } from "./helpers/inbox";
+import { type RunningServer, startServer } from "./helpers/server";
 
 test.use({ locale: "en-US" });
+
+const FIRST_ADMIN = { email: "owner@fresh.test", password: "Owner123!" };
+let server: RunningServer;
+let dataDir: string;
+
+test.beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), "multi100-fresh-install-e2e-"));
+  expect(readdirSync(dataDir)).toEqual([]);
+  server = await startServer({
+    env: { DATA_DIR: dataDir, HOST: "127.0.0.1", ADMIN_EMAIL: FIRST_ADMIN.email, ADMIN_PASSWORD: FIRST_ADMIN.password, LOG_LEVEL: "error" },
+    timeoutMs: 30_000,
+  });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
 
 /** Picks `label` in the multi-select combobox `name` of a dialog. */
 async function pick(page: Page, dialog: string, name: string, label: string) {
@@ -17,27 +39,26 @@ async function pick(page: Page, dialog: string, name: string, label: string) {
   await page.keyboard.press("Escape");
 }
 
-test("a fresh company: queue, agent and web chat made in the app; a visitor is served live without a queue prompt", async ({ browser, request }) => {
+test("an empty data folder: the first admin logs in, makes a queue, an agent and a web chat in the app; a visitor is served live without a queue prompt", async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const tag = uid();
-  const owner = { email: `fresh-${tag}@fresh.test`, password: PASSWORD };
-  const root = await apiLogin(request, ADMIN);
-  const signup = (value: "enabled" | "disabled") => ok(request, root.token, "PUT", "/api/settings/userCreation", { key: "userCreation", value });
-  await signup("enabled");
-  try {
-    const res = await request.post(`${BASE_URL}/api/auth/signup`, {
-      data: { name: `Owner ${tag}`, companyName: `Fresh ${tag}`, email: owner.email, password: owner.password, phone: "5511999999999", planId: 1 },
-    });
-    expect(res.status(), await res.text()).toBeLessThan(300);
-  } finally {
-    await signup("disabled");
-  }
+  const ctx = await browser.newContext({ baseURL: server.baseURL, viewport: { width: 1280, height: 800 } });
+  const page = await ctx.newPage();
+  const adminErrors: string[] = [];
+  page.on("pageerror", (err) => adminErrors.push(err.message));
 
-  const admin = await agentPage(browser, owner);
-  const page = admin.page;
+  await test.step("the first admin logs in on the login page", async () => {
+    await page.goto("/login");
+    await page.locator("input[name=email]").fill(FIRST_ADMIN.email);
+    await page.locator("input[name=password]").fill(FIRST_ADMIN.password);
+    await page.getByTestId("login-submit").click();
+    await expect(page.getByTestId("menu-queues")).toBeVisible();
+  });
+
   const queueName = `Support ${tag}`;
-  await test.step("the admin creates a queue", async () => {
-    await page.goto("/tickets");
+  await test.step("the admin creates the install's first queue", async () => {
     await page.getByTestId("menu-queues").click();
     await expect(page.getByTestId("queues-table")).toContainText("No queues yet");
     await page.getByTestId("queues-add").click();
@@ -76,11 +97,11 @@ test("a fresh company: queue, agent and web chat made in the app; a visitor is s
     expect(widgetKey).not.toBe("");
   });
 
-  const agent = await agentPage(browser, agentCreds);
+  const agent = await agentPage(browser, agentCreds, { baseURL: server.baseURL });
   await agent.page.goto("/tickets");
   await agent.page.getByTestId("tab-pending").click();
   const visitorName = `Visitor ${tag}`;
-  const visitor = await openVisitor(browser, widgetKey, visitorName);
+  const visitor = await openVisitor(browser, widgetKey, visitorName, server.baseURL);
   const question = `Hello, I need help ${tag}`;
   await visitor.write(question);
 
@@ -100,9 +121,9 @@ test("a fresh company: queue, agent and web chat made in the app; a visitor is s
     await box.press("Enter");
     await expect(visitor.page.getByTestId("webchat-messages").getByText(answer)).toBeVisible();
   });
-  expect(admin.errors).toEqual([]);
+  expect(adminErrors).toEqual([]);
   expect(agent.errors).toEqual([]);
   await visitor.ctx.close();
   await agent.ctx.close();
-  await admin.ctx.close();
+  await ctx.close();
 });

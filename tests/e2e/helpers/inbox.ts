@@ -70,10 +70,11 @@ export async function openVisitor(
   browser: Browser,
   widgetKey: string,
   name: string,
+  baseURL = BASE_URL,
 ): Promise<{ ctx: BrowserContext; page: Page; write: (text: string) => Promise<void> }> {
   const ctx = await browser.newContext({ viewport: { width: 375, height: 700 }, locale: "pt-BR" });
   const page = await ctx.newPage();
-  await page.goto(`${BASE_URL}/widget/${widgetKey}`);
+  await page.goto(`${baseURL}/widget/${widgetKey}`);
   const form = page.getByTestId("webchat-form");
   await form.locator("input[name=name]").fill(name);
   await form.locator("button[type=submit]").click();
@@ -94,15 +95,25 @@ export async function openVisitor(
 export async function agentPage(
   browser: Browser,
   who: { email: string; password: string },
-  opts: { width?: number; height?: number; theme?: "light" | "dark" } = {},
+  opts: { width?: number; height?: number; theme?: "light" | "dark"; baseURL?: string } = {},
 ) {
-  const ctx = await browser.newContext({ viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 }, locale: "en-US" });
+  const ctx = await browser.newContext({
+    viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 },
+    locale: "en-US",
+    ...(opts.baseURL ? { baseURL: opts.baseURL } : {}),
+  });
   const page = await ctx.newPage();
   // Uncaught errors of the web app, for the specs to assert there were none.
   const errors: string[] = [];
   page.on("pageerror", (err) => errors.push(`${err.message}\n${err.stack ?? ""}`));
-  const login = await apiLogin(page.request, who);
-  if (opts.theme) await ok(page.request, login.token, "PUT", `/api/users/${login.user.id}`, { defaultTheme: opts.theme });
+  const login = await apiLogin(page.request, who, opts.baseURL);
+  if (opts.theme) {
+    const res = await page.request.put(`${opts.baseURL ?? BASE_URL}/api/users/${login.user.id}`, {
+      headers: { authorization: `Bearer ${login.token}` },
+      data: { defaultTheme: opts.theme },
+    });
+    expect(res.status(), await res.text()).toBeLessThan(300);
+  }
   return { ctx, page, errors, token: login.token as string, user: login.user as { id: number; companyId: number; name: string } };
 }
 
