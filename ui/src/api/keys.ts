@@ -10,6 +10,8 @@ export const keys = {
     detail: (id: number) => ["users", "detail", id] as const,
   },
   queues: ["queues"] as const,
+  /** A queue's chatbot option tree. */
+  chatbot: (queueId: number) => ["chatbot", queueId] as const,
   whatsapps: ["whatsapps"] as const,
   templates: (whatsappId: number) => ["whatsapps", whatsappId, "templates"] as const,
   settings: ["settings"] as const,
