@@ -119,6 +119,8 @@ export interface TagsTable {
   nextLaneId: number | null;
   rollbackLaneId: number | null;
   greetingMessageLane: string | null;
+  /** A kanban lane's place on the board and in the lane pickers (lowest first, none last). */
+  laneOrder: number | null;
   userId: number | null;
   createdAt: Generated<string>;
   updatedAt: Generated<string>;

@@ -1,4 +1,4 @@
-import { type Expression, type ExpressionBuilder, type Insertable, sql, type SqlBool, type Updateable } from "kysely";
+import { type Expression, type ExpressionBuilder, type Insertable, type SelectQueryBuilder, sql, type SqlBool, type Updateable } from "kysely";
 import type { Db } from "../../db/database";
 import type { DB, TagsTable } from "../../db/schema";
 import { forCompany } from "../../db/scope";
@@ -29,14 +29,20 @@ function tagFilter(f: { searchParam: string; kanban?: number; tagId?: number }) 
   };
 }
 
-/** A page by name, with the count under the same filter. */
+/** Lanes in their order (lowest first, lanes without one after them); contact tags, and both kinds together, by name. */
+function byKind<O>(q: SelectQueryBuilder<DB, "tags", O>, kanban: number | undefined): SelectQueryBuilder<DB, "tags", O> {
+  const ordered = kanban === 1 ? q.orderBy(sql`tags."laneOrder" is null`).orderBy("tags.laneOrder") : q;
+  return ordered.orderBy("tags.name").orderBy("tags.id");
+}
+
+/** A page by name (lanes in their order), with the count under the same filter. */
 export async function listTagPage(db: Db, companyId: number, f: { searchParam: string; kanban?: number; tagId?: number }, limit: number, offset: number) {
   const filter = tagFilter(f);
   const [rows, total] = await Promise.all([
-    tagQuery(db, companyId)
-      .where((eb) => filter(eb as unknown as ExpressionBuilder<DB, "tags">))
-      .orderBy("tags.name")
-      .orderBy("tags.id")
+    byKind(
+      tagQuery(db, companyId).where((eb) => filter(eb as unknown as ExpressionBuilder<DB, "tags">)),
+      f.kanban,
+    )
       .limit(limit)
       .offset(offset)
       .execute(),
@@ -49,11 +55,11 @@ export async function listTagPage(db: Db, companyId: number, f: { searchParam: s
   return { rows, count: Number(total.n) };
 }
 
-/** Every tag of one kind (pickers), by name. */
+/** Every tag of one kind (pickers), by name; lanes in their order. */
 export function tagsOfKind(db: Db, companyId: number, kanban: number | undefined) {
-  let q = forCompany(db, companyId).selectFrom("tags").select(["id", "name", "color", "kanban"]).orderBy("name").orderBy("id");
-  if (kanban !== undefined) q = q.where("kanban", "=", kanban);
-  return q.execute();
+  let q = forCompany(db, companyId).selectFrom("tags").select(["tags.id", "tags.name", "tags.color", "tags.kanban"]);
+  if (kanban !== undefined) q = q.where("tags.kanban", "=", kanban);
+  return byKind(q, kanban).execute();
 }
 
 /** Which of these ids are contact tags (kanban 0) of the company. */

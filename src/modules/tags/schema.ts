@@ -25,6 +25,8 @@ const fields = {
   nextLaneId: id.nullable(),
   rollbackLaneId: id.nullable(),
   greetingMessageLane: z.string({ error: "Invalid value" }).max(10_000, "Too Long!").nullable(),
+  /** Kanban lanes: the lane's place on the board and in the lane pickers (lowest first, none last); contact tags have none. */
+  laneOrder: z.number({ error: "Invalid number" }).int("Invalid number").min(0, "Invalid number").max(1_000_000, "Invalid number").nullable(),
 };
 
 export const updateTagBody = z.object(fields).partial();
@@ -66,6 +68,7 @@ export const tagAnswer = row({
   nextLaneId: z.number().nullable(),
   rollbackLaneId: z.number().nullable(),
   greetingMessageLane: z.string().nullable(),
+  laneOrder: z.number().nullable(),
   userId: z.number().nullable(),
   contactsCount: z.number(),
   createdAt: z.string(),

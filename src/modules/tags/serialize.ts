@@ -11,6 +11,7 @@ export function serializeTag(row: TagRow) {
     nextLaneId: row.nextLaneId,
     rollbackLaneId: row.rollbackLaneId,
     greetingMessageLane: row.greetingMessageLane,
+    laneOrder: row.laneOrder,
     userId: row.userId,
     contactsCount: Number(row.contactsCount ?? 0),
     createdAt: row.createdAt,

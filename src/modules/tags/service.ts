@@ -95,7 +95,7 @@ export function createTagsService(ctx: AppContext) {
         const kanban = input.kanban ?? 0;
         await check(trx, actor, input, kanban, input.name);
         const at = now();
-        const values = { ...input, kanban, userId: actor.userId, createdAt: at, updatedAt: at };
+        const values = { ...input, kanban, laneOrder: kanban === 1 ? (input.laneOrder ?? null) : null, userId: actor.userId, createdAt: at, updatedAt: at };
         const tagId = await insertTag(trx, actor.companyId, values);
         await audit(trx, actor, tagId, "create", undefined, values);
         return tagId;
@@ -109,8 +109,9 @@ export function createTagsService(ctx: AppContext) {
         const row = await findTag(trx, actor.companyId, id);
         if (!row) throw tagNotFound();
         if (row.kanban === 1) assertPlan(actor, "useKanban");
-        await check(trx, actor, input, input.kanban ?? row.kanban, input.name ?? (input.kanban !== undefined ? row.name : undefined), id);
-        const values = { ...input, updatedAt: now() };
+        const kanban = input.kanban ?? row.kanban;
+        await check(trx, actor, input, kanban, input.name ?? (input.kanban !== undefined ? row.name : undefined), id);
+        const values = { ...input, ...(kanban === 0 ? { laneOrder: null } : {}), updatedAt: now() };
         await updateTag(trx, actor.companyId, id, values);
         await audit(trx, actor, id, "update", row, { ...tagFields(row), ...values });
       });

@@ -75,6 +75,47 @@ describe("POST/PUT/GET /api/tags", () => {
     expect((await t.json("POST", "/api/tags", { token: admin, body: { name: "Sem kanban" } })).status).toBe(201);
   });
 
+  test("kanban lanes come in their laneOrder (none last, then by name) on the page and in the lane picker; a contact tag has none", async () => {
+    const { t, admin } = await setup();
+    const make = async (name: string, body: Record<string, unknown>) => (await t.json("POST", "/api/tags", { token: admin, body: { name, ...body } })).body;
+    const won = await make("Ganho", { kanban: 1, laneOrder: 3 });
+    const fresh = await make("Novo", { kanban: 1, laneOrder: 1 });
+    const loose = await make("Arquivo", { kanban: 1 });
+    const talking = await make("Conversando", { kanban: 1, laneOrder: 2 });
+    const contactTag = await make("Cliente", { laneOrder: 5 });
+    expect([won.laneOrder, loose.laneOrder, contactTag.laneOrder]).toEqual([3, null, null]);
+
+    const order = [fresh.id, talking.id, won.id, loose.id];
+    expect((await t.json("GET", "/api/tags?kanban=1", { token: admin })).body.tags.map((x: { id: number }) => x.id)).toEqual(order);
+    expect((await t.json("GET", "/api/tags/list?kanban=1", { token: admin })).body.map((x: { id: number }) => x.id)).toEqual(order);
+    // Both kinds together stay by name.
+    expect((await t.json("GET", "/api/tags", { token: admin })).body.tags.map((x: { name: string }) => x.name)).toEqual([
+      "Arquivo",
+      "Cliente",
+      "Conversando",
+      "Ganho",
+      "Novo",
+    ]);
+
+    const moved = await t.json("PUT", `/api/tags/${loose.id}`, { token: admin, body: { laneOrder: 0 } });
+    expect(moved.body.laneOrder).toBe(0);
+    expect((await t.json("GET", "/api/tags/list?kanban=1", { token: admin })).body[0].id).toBe(loose.id);
+    const audit = await t.ctx.db
+      .selectFrom("audit_log")
+      .select(["before", "after"])
+      .where("entity", "=", "tag")
+      .where("entityId", "=", loose.id)
+      .where("action", "=", "update")
+      .executeTakeFirstOrThrow();
+    expect([JSON.parse(audit.before!).laneOrder, JSON.parse(audit.after!).laneOrder]).toEqual([null, 0]);
+    // A lane turned into a contact tag leaves the board's order.
+    expect((await t.json("PUT", `/api/tags/${won.id}`, { token: admin, body: { kanban: 0 } })).body).toMatchObject({ kanban: 0, laneOrder: null });
+    for (const laneOrder of [-1, 1.5, "2"]) {
+      const r = await t.json("PUT", `/api/tags/${fresh.id}`, { token: admin, body: { laneOrder } });
+      expect({ laneOrder, status: r.status, field: r.body.fields?.laneOrder }).toEqual({ laneOrder, status: 400, field: "Invalid number" });
+    }
+  });
+
   test("GET /api/tags pages by name with contactsCount; GET /api/tags/list by kind", async () => {
     const { t, plain, contact } = await setup();
     const token = plain.token;
