@@ -80,11 +80,35 @@ describe("quick messages", () => {
     expect((await t.json("DELETE", `/api/quick-messages/${shared}`, { token: bia.token })).status).toBe(403);
     const byAna = await t.json("PUT", `/api/quick-messages/${shared}`, { token: ana.token, body: { message: "v2", status: false } });
     expect(byAna.body).toMatchObject({ message: "v2", status: false, geral: true, shortcode: "todos" });
-    expect((await t.json("PUT", `/api/quick-messages/${personal}`, { token: admin, body: { message: "pelo admin" } })).body.message).toBe("pelo admin");
+    expect((await t.json("PUT", `/api/quick-messages/${shared}`, { token: admin, body: { message: "pelo admin" } })).body.message).toBe("pelo admin");
     expect((await t.json("PUT", `/api/quick-messages/${personal}`, { token: ana.token, body: { shortcode: "" } })).status).toBe(400);
     expect((await t.json("DELETE", `/api/quick-messages/${personal}`, { token: admin })).status).toBe(200);
     expect((await t.json("DELETE", `/api/quick-messages/${shared}`, { token: ana.token })).status).toBe(200);
     expect(await t.ctx.db.selectFrom("quick_messages").selectAll().execute()).toEqual([]);
+  });
+
+  test("a personal message with visibility on is edited by its owner alone; with it off, or once the owner is gone, by admins too", async () => {
+    const { t, admin, ana } = await setup();
+    const create = async (body: object) => (await t.json("POST", "/api/quick-messages", { token: ana.token, body })).body.id as number;
+    const locked = await create({ shortcode: "minha", message: "v1", visao: true, geral: false });
+    const open = await create({ shortcode: "aberta", message: "v1", visao: false, geral: false });
+    const form = new FormData();
+    form.append("file", new File([PNG], "x.png"));
+    for (const [method, path, body] of [
+      ["PUT", `/api/quick-messages/${locked}`, { message: "pelo admin" }],
+      ["POST", `/api/quick-messages/${locked}/media-upload`, form],
+      ["DELETE", `/api/quick-messages/${locked}/media-upload`],
+    ] as const) {
+      const r = await t.json(method, path, { token: admin, body });
+      expect({ method, path, status: r.status, error: r.body.error }).toEqual({ method, path, status: 403, error: "ERR_NO_PERMISSION" });
+    }
+    expect((await t.json("GET", `/api/quick-messages/${locked}`, { token: admin })).body).toMatchObject({ message: "v1", isMedia: false });
+    expect((await t.json("PUT", `/api/quick-messages/${locked}`, { token: ana.token, body: { message: "v2" } })).body.message).toBe("v2");
+    expect((await t.json("PUT", `/api/quick-messages/${open}`, { token: admin, body: { message: "pelo admin" } })).body.message).toBe("pelo admin");
+
+    await t.ctx.db.deleteFrom("users").where("id", "=", ana.id).execute();
+    expect((await t.json("PUT", `/api/quick-messages/${locked}`, { token: admin, body: { message: "sem dona" } })).body.message).toBe("sem dona");
+    expect((await t.json("DELETE", `/api/quick-messages/${locked}`, { token: admin })).status).toBe(200);
   });
 
   test("media: upload (sniffed, replaced), signed link in the answer, removal; deleted with the message", async () => {

@@ -7,7 +7,7 @@ import { createQuickMessageBody, listQuickMessagesQuery, mediaUploadBody, quickM
 import { createQuickMessagesService } from "./service";
 
 const params = idParams("id");
-const OWN = "the author, or admins for the company's shared (geral) quick messages";
+const OWN = "the author or the company's admins; a personal message with visibility (visao) on is edited by its author alone";
 const errors = { 403: "ERR_NO_PERMISSION", 404: "ERR_NOT_FOUND" } as const;
 const mediaErrors = { ...errors, 413: "ERR_MEDIA_TOO_LARGE", 415: "ERR_MEDIA_TYPE_NOT_ALLOWED" } as const;
 

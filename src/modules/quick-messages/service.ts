@@ -64,9 +64,9 @@ export function createQuickMessagesService(ctx: AppContext) {
     return row;
   }
 
-  async function changeable(db: Db, actor: Actor, id: number): Promise<QuickMessageRow> {
+  async function changeable(db: Db, actor: Actor, id: number, action: "edit" | "delete" = "edit"): Promise<QuickMessageRow> {
     const row = await visible(db, actor, id);
-    if (!canChange(actor, row)) throw noPermission("Only the owner or an admin changes this quick message");
+    if (!canChange(actor, row, action)) throw noPermission("Only the owner or an admin changes this quick message");
     return row;
   }
 
@@ -118,7 +118,7 @@ export function createQuickMessagesService(ctx: AppContext) {
 
     async remove(actor: Actor, id: number) {
       const row = await ctx.db.transaction().execute(async (trx) => {
-        const current = await changeable(trx, actor, id);
+        const current = await changeable(trx, actor, id, "delete");
         await deleteQuickMessage(trx, actor.companyId, id);
         await audit(trx, actor, id, "delete", current);
         return current;
