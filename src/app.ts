@@ -9,6 +9,7 @@ import { routeValidationError } from "./http/validate";
 import { spaRoutes } from "./http/spa";
 import { auditRoutes } from "./modules/audit/routes";
 import { authRoutes } from "./modules/auth/routes";
+import { chatbotRoutes } from "./modules/chatbot/routes";
 import { companiesRoutes } from "./modules/companies/routes";
 import { connectionsRoutes } from "./modules/connections/routes";
 import { contactsRoutes } from "./modules/contacts/routes";
@@ -44,6 +45,7 @@ const MODULES: readonly AppModule[] = [
   { routes: queuesRoutes, features: ["queues"] },
   { routes: settingsRoutes, features: ["settings"] },
   { routes: companiesRoutes, features: ["companySchedules"] },
+  { routes: chatbotRoutes, features: ["chatbot"] },
   { routes: mediaRoutes, features: ["media"] },
   { routes: socketRoutes, features: ["realtime"] },
   { routes: ticketsRoutes, features: ["tickets"] },

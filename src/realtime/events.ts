@@ -11,6 +11,10 @@ export interface BusEvents {
   "queue.created": { companyId: number; queueId: number };
   "queue.updated": { companyId: number; queueId: number };
   "queue.deleted": { companyId: number; queueId: number };
+  /** Chatbot options (src/modules/chatbot): an option of the queue was created, edited, or deleted with its sub-options. */
+  "chatbot.created": { companyId: number; queueId: number; chatbotId: number };
+  "chatbot.updated": { companyId: number; queueId: number; chatbotId: number };
+  "chatbot.deleted": { companyId: number; queueId: number; chatbotId: number };
   "settings.updated": { companyId: number | null; key: string };
   /** A login elsewhere, a logout or a password reset: the user's older tokens and sockets end. */
   "auth.sessionEnded": { companyId: number; userId: number; reason: "login" | "logout" | "reset" };

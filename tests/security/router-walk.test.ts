@@ -82,6 +82,7 @@ const tenantTables = [
   "quick_messages",
 ] as const;
 
+  "chatbots",
 async function snapshotCompanyA() {
   const out: Record<string, unknown[]> = {};
   for (const table of tenantTables) {
@@ -114,6 +115,14 @@ beforeAll(async () => {
   await t.ctx.db.insertInto("connection_queues").values({ connectionId: 1, queueId: 1, companyId: 1 }).execute();
   // Contacts, tags, notes and quick messages with id 1, so their /:id routes aim at company A's rows.
   await t.ctx.db.insertInto("contacts").values({ id: 1, companyId: 1, name: "Contato A", number: "5511900000001" }).execute();
+  // A chatbot menu of queue 1 (id 1) with a sub-option, so /api/chatbot/1 aims at company A's tree.
+  await t.ctx.db
+    .insertInto("chatbots")
+    .values([
+      { id: 1, companyId: 1, queueId: 1, name: "Menu A", greetingMessage: "Escolha:", queueType: "text" },
+      { id: 2, companyId: 1, queueId: 1, parentId: 1, name: "Falar com A", queueType: "attendent", optUserId: 1 },
+    ])
+    .execute();
   await t.ctx.db.insertInto("contact_extra_info").values({ contactId: 1, companyId: 1, name: "CPF", value: "123" }).execute();
   await t.ctx.db.insertInto("tags").values({ id: 1, companyId: 1, name: "Tag A" }).execute();
   await t.ctx.db.insertInto("contact_tags").values({ contactId: 1, tagId: 1, companyId: 1 }).execute();

@@ -52,6 +52,7 @@ export const QUERY_NAMES = [
   "number",
   "userId",
   "queueId",
+  "targetQueueId",
   "hub.mode",
   "hub.verify_token",
   "hub.challenge",
@@ -144,6 +145,13 @@ export const BODY_NAMES = [
   "unreadMessages",
   "provider",
   "session",
+  "parentId",
+  "queueType",
+  "optQueueId",
+  "optUserId",
+  "optIntegrationId",
+  "optFileId",
+  "order",
 ];
 
 /** Candidates tried, in order, for a field the route requires, to build a body it accepts. */
@@ -160,6 +168,8 @@ export const CANDIDATES: unknown[] = [
   "open",
   "admin",
   "enabled",
+  // A chatbot option's type.
+  "text",
   {},
   // A week of business hours (the company's hours require one).
   DEFAULT_SCHEDULES,
