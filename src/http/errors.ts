@@ -53,6 +53,9 @@ export const ERROR_CODES = [
   "ERR_MESSAGE_NOT_DELETABLE",
   "ERR_CHANNEL_UNSUPPORTED",
   "ERR_TRANSCRIPTION_UNAVAILABLE",
+  // queues: deleting one that something still points at, or that holds live tickets with no target queue
+  "ERR_QUEUE_IN_USE",
+  "ERR_QUEUE_HAS_TICKETS",
   // contacts, tags, quick messages
   "ERR_CONTACT_HAS_TICKETS",
   // Meta channels

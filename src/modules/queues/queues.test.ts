@@ -246,6 +246,136 @@ describe("DELETE /api/queue/:id", () => {
   });
 });
 
+describe("DELETE /api/queue/:id: what points at it and its live tickets", () => {
+  /** Everything a refused delete must leave as it was. */
+  const state = async () => ({
+    tables: await Promise.all(
+      (["queues", "user_queues", "connection_queues", "connections", "chatbots", "tickets", "ticket_logs", "audit_log"] as const).map((n) =>
+        t.ctx.db.selectFrom(n).selectAll().execute(),
+      ),
+    ),
+    events: [...events],
+  });
+  const connection = async (name: string, values: Record<string, unknown> = {}) =>
+    (
+      await t.ctx.db
+        .insertInto("connections")
+        .values({ companyId: 1, name, channel: "webchat", token: name.padEnd(30, "x"), ...values })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id;
+  const option = async (queueId: number, body: Record<string, unknown>) =>
+    (await t.json("POST", "/api/chatbot", { token: admin, body: { queueId, name: "Opção", queueType: "text", ...body } })).body.id;
+
+  test("refused while a connection or another queue's chatbot option points at it, naming them; the lists it is in are not", async () => {
+    const a = (await create({ name: "AA", color: "#111" })).body.id;
+    const b = (await create({ name: "BB", color: "#222" })).body.id;
+    const redirect = await connection("Redirect", { timeSendQueue: 5, sendIdQueue: a });
+    const importer = await connection("Importer", { queueIdImportMessages: a });
+    const removed = await connection("Removed", { sendIdQueue: a, deletedAt: "2026-01-01T00:00:00.000Z" });
+    const listed = await connection("Listed");
+    await t.ctx.db.insertInto("connection_queues").values({ connectionId: listed, queueId: a, companyId: 1 }).execute();
+    await t.ctx.db.insertInto("user_queues").values({ userId: agent.id, queueId: a, companyId: 1 }).execute();
+    const pointing = await option(b, { name: "Ir para AA", queueType: "queue", optQueueId: a });
+    await option(a, { name: "Recomeçar", queueType: "queue", optQueueId: a });
+    const before = await state();
+    const r = await t.json("DELETE", `/api/queue/${a}`, { token: admin });
+    expect(r.status).toBe(409);
+    expect(r.body).toMatchObject({
+      error: "ERR_QUEUE_IN_USE",
+      usedBy: [
+        { kind: "connection", id: redirect, name: "Redirect" },
+        { kind: "connection", id: importer, name: "Importer" },
+        { kind: "chatbot", id: pointing, name: "Ir para AA", queueId: b },
+      ],
+    });
+    expect(await state()).toEqual(before);
+
+    await t.ctx.db.updateTable("connections").set({ sendIdQueue: null, timeSendQueue: 0, queueIdImportMessages: null }).where("id", "in", [redirect, importer]).execute();
+    await t.json("PUT", `/api/chatbot/${pointing}`, { token: admin, body: { queueType: "text" } });
+    expect((await t.json("DELETE", `/api/queue/${a}`, { token: admin })).status).toBe(200);
+    expect(await t.ctx.db.selectFrom("connection_queues").selectAll().execute()).toEqual([]);
+    expect(await t.ctx.db.selectFrom("user_queues").selectAll().execute()).toEqual([]);
+    expect((await t.ctx.db.selectFrom("chatbots").select("name").execute()).map((o) => o.name)).toEqual(["Ir para AA"]);
+    expect(await t.ctx.db.selectFrom("connections").select("sendIdQueue").where("id", "=", removed).executeTakeFirst()).toEqual({ sendIdQueue: null });
+  });
+
+  test("tickets that are not closed: refused without a target, with their count; with one they move there in the same transaction", async () => {
+    const a = (await create({ name: "AA", color: "#111" })).body.id;
+    const b = (await create({ name: "BB", color: "#222" })).body.id;
+    const menu = await option(a, { name: "Menu AA" });
+    await t.ctx.db.insertInto("contacts").values({ id: 1, companyId: 1, name: "Contato", number: "5511900000001" }).execute();
+    const ticket = async (values: Record<string, unknown>) =>
+      (
+        await t.ctx.db
+          .insertInto("tickets")
+          .values({ uuid: crypto.randomUUID(), companyId: 1, contactId: 1, queueId: a, queueOptionId: menu, ...values })
+          .returning("id")
+          .executeTakeFirstOrThrow()
+      ).id;
+    const pending = await ticket({ status: "pending" });
+    const open = await ticket({ status: "open", userId: agent.id });
+    const group = await ticket({ status: "group", isGroup: 1 });
+    const closed = await ticket({ status: "closed" });
+    const deleted = await ticket({ status: "closed", deletedAt: "2026-01-01T00:00:00.000Z" });
+    const before = await state();
+    const refused = await t.json("DELETE", `/api/queue/${a}`, { token: admin });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ error: "ERR_QUEUE_HAS_TICKETS", tickets: 3 });
+    expect(await state()).toEqual(before);
+
+    const moves: unknown[] = [];
+    t.ctx.bus.on("ticket.reassigned", (e) => void moves.push(e));
+    const r = await t.json("DELETE", `/api/queue/${a}?targetQueueId=${b}`, { token: admin });
+    expect(r.status).toBe(200);
+    expect(await queueRow(a)).toBeUndefined();
+    const tickets = await t.ctx.db.selectFrom("tickets").select(["id", "status", "userId", "queueId", "queueOptionId"]).orderBy("id").execute();
+    expect(tickets).toEqual([
+      { id: pending, status: "pending", userId: null, queueId: b, queueOptionId: null },
+      { id: open, status: "open", userId: agent.id, queueId: b, queueOptionId: null },
+      { id: group, status: "group", userId: null, queueId: b, queueOptionId: null },
+      { id: closed, status: "closed", userId: null, queueId: null, queueOptionId: null },
+      { id: deleted, status: "closed", userId: null, queueId: null, queueOptionId: null },
+    ]);
+    const logs = await t.ctx.db.selectFrom("ticket_logs").select(["ticketId", "type", "userId", "queueId"]).orderBy("id").execute();
+    expect(logs).toEqual([pending, open, group].map((ticketId) => ({ ticketId, type: "queue", userId: 1, queueId: b })));
+    const audit = await t.ctx.db.selectFrom("audit_log").select(["entity", "entityId", "action", "before", "after"]).where("action", "in", ["transfer", "delete"]).execute();
+    expect(audit).toEqual([
+      ...[pending, open, group].map((id) => ({ entity: "ticket", entityId: String(id), action: "transfer", before: `{"queueId":${a}}`, after: `{"queueId":${b}}` })),
+      { entity: "queue", entityId: String(a), action: "delete", before: expect.stringContaining('"name":"AA"'), after: null },
+    ]);
+    expect(moves).toEqual([
+      { companyId: 1, ticketId: pending, previous: { userId: null, queueId: a, isGroup: 0 } },
+      { companyId: 1, ticketId: open, previous: { userId: agent.id, queueId: a, isGroup: 0 } },
+      { companyId: 1, ticketId: group, previous: { userId: null, queueId: a, isGroup: 1 } },
+    ]);
+  });
+
+  test("the target must be another queue of the company; a refused delete writes nothing", async () => {
+    const a = (await create({ name: "AA", color: "#111" })).body.id;
+    const other = await createCompany(t, { name: "Other" });
+    const theirs = (await create({ name: "Theirs", color: "#444" }, other.admin.token)).body.id;
+    const before = await state();
+    for (const [target, message] of [
+      [a, "Not found"],
+      [999, "Not found"],
+      [theirs, "Not found"],
+      ["abc", "Invalid id"],
+      ["0", "Invalid id"],
+    ] as const) {
+      const r = await t.json("DELETE", `/api/queue/${a}?targetQueueId=${target}`, { token: admin });
+      expect({ target, status: r.status, body: r.body }).toEqual({
+        target,
+        status: 400,
+        body: { error: "ERR_VALIDATION", message: "Validation failed", fields: { targetQueueId: message } },
+      });
+    }
+    expect(await state()).toEqual(before);
+    const b = (await create({ name: "BB", color: "#222" })).body.id;
+    expect((await t.json("DELETE", `/api/queue/${a}?targetQueueId=${b}`, { token: admin })).status).toBe(200);
+  });
+});
+
 describe("tenancy", () => {
   test("company B's admin gets 404 for company A's queue on every route, and A's row is unchanged", async () => {
     const a = (await create({ name: "AA", color: "#111" })).body;

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { AppContext } from "../../context";
 import { authPlugin } from "../../http/auth";
 import { doc, idParams, messageAnswer } from "../../http/schemas";
-import { createQueueBody, queueAnswer, updateQueueBody } from "./schema";
+import { createQueueBody, deleteQueueQuery, queueAnswer, updateQueueBody } from "./schema";
 import { createQueuesService } from "./service";
 
 const params = idParams("id");
@@ -47,15 +47,21 @@ export const queuesRoutes = (ctx: AppContext) => {
     })
     .delete(
       "/queue/:id",
-      async ({ actor, params }) => {
-        await queues.remove(actor, params.id);
+      async ({ actor, params, query }) => {
+        await queues.remove(actor, params.id, query.targetQueueId);
         return { message: "Queue deleted" };
       },
       {
         auth: true,
         params,
+        query: deleteQueueQuery,
         response: { 200: messageAnswer },
-        detail: doc("Delete a queue", { permission: MANAGE, errors: { 403: "ERR_NO_PERMISSION", 404: "ERR_NOT_FOUND" } }),
+        detail: doc("Delete a queue, moving its tickets that are not closed to targetQueueId", {
+          permission: MANAGE,
+          description:
+            "Refused with ERR_QUEUE_IN_USE and `usedBy` [{kind, id, name}] while a connection (sendIdQueue, queueIdImportMessages) or a chatbot option of another queue points at it; with ERR_QUEUE_HAS_TICKETS and `tickets` (the count) while it holds tickets that are not closed and no targetQueueId is given.",
+          errors: { 403: "ERR_NO_PERMISSION", 404: "ERR_NOT_FOUND", 409: ["ERR_QUEUE_IN_USE", "ERR_QUEUE_HAS_TICKETS"] },
+        }),
       },
     );
 };

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { row } from "../../http/schemas";
+import { pathId, row } from "../../http/schemas";
 import { scheduleAnswer, weekSchedules } from "../business-hours/schema";
 
 export const ROUND_ROBIN_MINUTES = [0, 2, 5, 10, 15, 30, 45, 60] as const;
@@ -31,6 +31,9 @@ const fields = {
 
 export const updateQueueBody = z.object(fields).partial();
 export const createQueueBody = updateQueueBody.extend({ name: fields.name, color: fields.color });
+
+/** Where a deleted queue's tickets that are not closed go: another queue of the company. */
+export const deleteQueueQuery = z.object({ targetQueueId: pathId.optional() });
 
 export type CreateQueueInput = z.infer<typeof createQueueBody>;
 export type UpdateQueueInput = z.infer<typeof updateQueueBody>;

@@ -1,12 +1,15 @@
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/database";
 import type { Queue } from "../../db/schema";
-import { AppError, notFound } from "../../http/errors";
+import { AppError, notFound, validationError } from "../../http/errors";
 import { type Actor, assertCan } from "../../http/permissions";
 import { recordAudit } from "../audit/record";
 import { DEFAULT_SCHEDULES } from "../business-hours/schema";
+import { forgetTicketOptions, queueOptions } from "../chatbot/queries";
 import { assertBelowPlanLimit } from "../plans/limits";
-import { colorTaken, countQueues, deleteQueue, findQueue, insertQueue, listQueues, updateQueue } from "./queries";
+import { liveTicketsOfQueue } from "../tickets/queries";
+import { announceReleased, moveQueueTickets } from "../tickets/release";
+import { colorTaken, countQueues, deleteQueue, findQueue, insertQueue, listQueues, queueLinks, queueUses, updateQueue } from "./queries";
 import type { CreateQueueInput, UpdateQueueInput } from "./schema";
 import { serializeQueue } from "./serialize";
 
@@ -67,16 +70,45 @@ export function createQueuesService(ctx: AppContext) {
       return serializeQueue(queue);
     },
 
-    /** Users lose the queue with it; tickets (a later module) keep their history with the queue set to null. */
-    async remove(actor: Actor, id: number) {
+    /**
+     * Refused while a connection or another queue's chatbot option points at the queue (ERR_QUEUE_IN_USE, naming
+     * them), and while it holds tickets that are not closed unless `targetQueueId` names another queue of the company
+     * to move them to. Users and connections lose the queue from their lists, its chatbot options go with it, and
+     * closed tickets keep their history without a queue — all in one transaction.
+     */
+    async remove(actor: Actor, id: number, targetQueueId?: number) {
       assertCan(actor, "queues:manage");
-      await ctx.db.transaction().execute(async (trx) => {
+      const done = await ctx.db.transaction().execute(async (trx) => {
         const before = await findQueue(trx, actor.companyId, id);
         if (!before) throw queueNotFound();
+        if (targetQueueId !== undefined && (targetQueueId === id || !(await findQueue(trx, actor.companyId, targetQueueId))))
+          throw validationError({ targetQueueId: "Not found" });
+        const usedBy = await queueUses(trx, actor.companyId, id);
+        if (usedBy.length) throw new AppError("ERR_QUEUE_IN_USE", 409, "Something still points at this queue", { usedBy });
+        const live = await liveTicketsOfQueue(trx, actor.companyId, id);
+        if (live.length && targetQueueId === undefined)
+          throw new AppError("ERR_QUEUE_HAS_TICKETS", 409, "The queue has tickets that are not closed; choose a queue to move them to", { tickets: live.length });
+        const links = await queueLinks(trx, actor.companyId, id);
+        await forgetTicketOptions(trx, actor.companyId, (await queueOptions(trx, actor.companyId, id)).map((o) => o.id));
+        const moved = targetQueueId === undefined ? [] : await moveQueueTickets(trx, actor.companyId, live, targetQueueId, actor.userId, now());
+        for (const m of moved) {
+          await recordAudit(trx, ctx.clock.now(), actor, {
+            companyId: actor.companyId,
+            entity: "ticket",
+            entityId: m.ticketId,
+            action: "transfer",
+            before: { queueId: id },
+            after: { queueId: targetQueueId },
+          });
+        }
         await deleteQueue(trx, actor.companyId, id);
         await audit(trx, actor, id, "delete", before);
+        return { moved, links };
       });
       ctx.bus.emit("queue.deleted", { companyId: actor.companyId, queueId: id });
+      announceReleased(ctx, actor.companyId, done.moved);
+      for (const userId of done.links.userIds) ctx.bus.emit("user.updated", { companyId: actor.companyId, userId });
+      for (const connectionId of done.links.connectionIds) ctx.bus.emit("connection.saved", { companyId: actor.companyId, connectionId });
     },
   };
 }

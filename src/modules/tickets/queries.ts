@@ -118,6 +118,18 @@ export function ticketsHeldBy(db: Executor, companyId: number, userId: number) {
     .execute();
 }
 
+/** The tickets of a queue that are not closed (pending, open, group, waiting for LGPD consent or a rating). */
+export function liveTicketsOfQueue(db: Executor, companyId: number, queueId: number) {
+  return forCompany(db, companyId)
+    .selectFrom("tickets")
+    .select(["id", "status", "userId", "queueId", "isGroup"])
+    .where("queueId", "=", queueId)
+    .where("status", "!=", "closed")
+    .where("deletedAt", "is", null)
+    .orderBy("id")
+    .execute();
+}
+
 /** The user's own default connection when it is still live. */
 export async function userLiveConnectionId(db: Executor, companyId: number, userId: number): Promise<number | undefined> {
   const row = await forCompany(db, companyId)
