@@ -1,3 +1,4 @@
+import { DEFAULT_WEEK, weekBody } from "../schedules/week";
 import { fromLocalInput, toLocalInput } from "./format";
 import type { Connection, ScheduleEntry } from "./types";
 
@@ -44,17 +45,6 @@ export interface ConnectionForm {
 
 export type FormField = keyof ConnectionForm;
 
-/** A new connection's business hours: 08:00-12:00 and 13:00-18:00 each day. */
-const WEEK = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
-export const DEFAULT_SCHEDULES: ScheduleEntry[] = WEEK.map((weekdayEn) => ({
-  weekday: weekdayEn,
-  weekdayEn,
-  startTimeA: "08:00",
-  endTimeA: "12:00",
-  startTimeB: "13:00",
-  endTimeB: "18:00",
-}));
-
 /** A new connection's defaults (maxUseBotQueues 3, maxUseBotQueuesNPS 3, …). */
 export const FORM_DEFAULTS: ConnectionForm = {
   name: "",
@@ -91,7 +81,7 @@ export const FORM_DEFAULTS: ConnectionForm = {
   promptId: "",
   flowIdWelcome: "",
   flowIdNotPhrase: "",
-  schedules: DEFAULT_SCHEDULES,
+  schedules: DEFAULT_WEEK,
   config: {},
 };
 
@@ -139,7 +129,7 @@ export function formFromConnection(c: Connection): ConnectionForm {
     promptId: id(c.promptId),
     flowIdWelcome: id(c.flowIdWelcome),
     flowIdNotPhrase: id(c.flowIdNotPhrase),
-    schedules: c.schedules.length === 7 ? c.schedules : DEFAULT_SCHEDULES,
+    schedules: c.schedules.length === 7 ? c.schedules : DEFAULT_WEEK,
     config: c.config,
   };
 }
@@ -186,7 +176,7 @@ export function bodyFromForm(
     ratingMessage: orNull(f.ratingMessage),
     expiresTicketNPS: f.expiresTicketNPS,
     maxUseBotQueuesNPS: f.maxUseBotQueuesNPS,
-    schedules: f.schedules.map(({ weekdayEn, startTimeA, endTimeA, startTimeB, endTimeB }) => ({ weekdayEn, startTimeA, endTimeA, startTimeB, endTimeB })),
+    schedules: weekBody(f.schedules),
     config: opts.config,
   };
   for (const key of opts.pickers) body[key] = refOrNull(f[key]);
