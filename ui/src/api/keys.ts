@@ -4,6 +4,7 @@ export const keys = {
   publicSetting: (key: string) => ["public-settings", key] as const,
   publicPlans: ["plans", "public"] as const,
   companyPlan: (companyId: number) => ["companies", companyId, "plan"] as const,
+  companySchedules: (companyId: number) => ["companies", companyId, "schedules"] as const,
   users: {
     all: ["users"] as const,
     list: (search: string) => ["users", "list", search] as const,

@@ -5,6 +5,7 @@ import { useSessionUser } from "../../auth/hooks";
 import { PageSpinner } from "../../shell/page";
 import { settingsQuery } from "../../tickets/queries";
 import { visibleGroups } from "../registry";
+import { SchedulesSection } from "./SchedulesSection";
 import { SettingControl } from "./SettingControl";
 
 /** /settings: the company's options grouped as an admin looks for them; the platform's for the super user. */
@@ -42,6 +43,7 @@ export default function SettingsPage() {
           </section>
         ))
       )}
+      {q.isPending ? null : <SchedulesSection scheduleType={values.scheduleType} />}
     </div>
   );
 }
