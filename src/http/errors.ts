@@ -65,6 +65,10 @@ export const ERROR_CODES = [
   "ERR_META_REQUEST_FAILED",
   // web chat: a site the connection's allowed origins do not list
   "ERR_ORIGIN_NOT_ALLOWED",
+  // whitelabel logos
+  "ERR_LOGO_SVG_NOT_ALLOWED",
+  "ERR_LOGO_TYPE_NOT_ALLOWED",
+  "ERR_LOGO_TOO_LARGE",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -132,10 +132,10 @@ export class MediaStore {
   }
 }
 
-const randomKey = () => Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("hex");
+export const randomKey = () => Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("hex");
 
 /** Written beside its final place, then renamed: a crash never leaves a half-written file under a key. */
-async function writeAtomically(path: string, blob: Blob): Promise<void> {
+export async function writeAtomically(path: string, blob: Blob): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
   const tmp = `${path}.${randomKey()}.part`;
   try {

@@ -14,6 +14,7 @@ const ALLOWED: Record<string, { input?: string; answer?: string }> = {
   "GET /*": { input: "the SPA's history fallback: any path is a page", answer: "files of the web app" },
   "ALL /api/*": { input: "the 404 of unknown /api paths", answer: "always ERR_NOT_FOUND" },
   "GET /api/media/:key": { answer: "the file itself, streamed with byte ranges (documented as binary)" },
+  "GET /api/whitelabel/:file": { answer: "the logo itself (documented as binary)" },
   // Webhooks read the raw body to verify the provider's signature over its exact bytes; the payloads are the
   // provider's own (documented with an example each), answered as the provider expects.
   "GET /api/webhooks/whatsappapi/:connectionId": { input: "provider's verification handshake (hub.* query)", answer: "the challenge as text" },

@@ -36,6 +36,8 @@ const PUBLIC = new Set([
   "POST /api/forgetpassword/:email",
   "POST /api/resetpasswords",
   "GET /api/media/:key",
+  // The platform's logos: the login page shows them before anyone logs in.
+  "GET /api/whitelabel/:file",
   // The API document and its reference page: they describe the API and give access to nothing.
   "GET /api/openapi.json",
   "GET /api/reference",
@@ -80,9 +82,9 @@ const tenantTables = [
   "contact_tags",
   "ticket_notes",
   "quick_messages",
+  "chatbots",
 ] as const;
 
-  "chatbots",
 async function snapshotCompanyA() {
   const out: Record<string, unknown[]> = {};
   for (const table of tenantTables) {
@@ -113,8 +115,6 @@ beforeAll(async () => {
     .values({ id: 1, companyId: 1, name: "Conexão A", channel: "walkchan", token: "A".repeat(30), isDefault: 1 })
     .execute();
   await t.ctx.db.insertInto("connection_queues").values({ connectionId: 1, queueId: 1, companyId: 1 }).execute();
-  // Contacts, tags, notes and quick messages with id 1, so their /:id routes aim at company A's rows.
-  await t.ctx.db.insertInto("contacts").values({ id: 1, companyId: 1, name: "Contato A", number: "5511900000001" }).execute();
   // A chatbot menu of queue 1 (id 1) with a sub-option, so /api/chatbot/1 aims at company A's tree.
   await t.ctx.db
     .insertInto("chatbots")
@@ -123,6 +123,8 @@ beforeAll(async () => {
       { id: 2, companyId: 1, queueId: 1, parentId: 1, name: "Falar com A", queueType: "attendent", optUserId: 1 },
     ])
     .execute();
+  // Contacts, tags, notes and quick messages with id 1, so their /:id routes aim at company A's rows.
+  await t.ctx.db.insertInto("contacts").values({ id: 1, companyId: 1, name: "Contato A", number: "5511900000001" }).execute();
   await t.ctx.db.insertInto("contact_extra_info").values({ contactId: 1, companyId: 1, name: "CPF", value: "123" }).execute();
   await t.ctx.db.insertInto("tags").values({ id: 1, companyId: 1, name: "Tag A" }).execute();
   await t.ctx.db.insertInto("contact_tags").values({ contactId: 1, tagId: 1, companyId: 1 }).execute();
@@ -338,7 +340,9 @@ describe("hostile input never gets a 5xx", () => {
     const files = readdirSync(t.dataDir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile());
     const stray = files
       .map((d) => relative(t.dataDir, join(d.parentPath, d.name)))
-      .filter((f) => !/^(media\/[0-9a-f]{2}\/[0-9a-f]{32}|multi100\.db(-wal|-shm)?|secrets\.json|backups\/.+)$/.test(f));
+      .filter(
+        (f) => !/^(media\/[0-9a-f]{2}\/[0-9a-f]{32}|whitelabel\/[0-9a-f]{32}\.(png|webp|ico)|multi100\.db(-wal|-shm)?|secrets\.json|backups\/.+)$/.test(f),
+      );
     expect(stray).toEqual([]);
   }, 60_000);
 
