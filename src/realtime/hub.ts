@@ -25,6 +25,9 @@
  * moved), 4003 ERR_SESSION_EXPIRED (refresh the token, then reconnect), 1001 on shutdown (reconnect).
  * Expiry is checked against ctx.clock at every emit and frame, and by `sweep()` on a timer for idle sockets.
  *
+ * Public sockets (`connectPublic`): a socket without a session, such as the login page's, hears only `emitPublic`
+ * frames (the public settings); it joins no company and no room.
+ *
  * Presence: a user's first socket marks them online, their last socket's close marks them offline; both
  * publish `user.presence` on the bus. Building a hub resets every user to offline (no socket survives a
  * restart), so only the serving process builds one.
@@ -73,6 +76,9 @@ interface Client {
 }
 
 const SWEEP_INTERVAL_MS = 10_000;
+/** Sessionless sockets are cheap to open, so their number is bounded; past it a new one is closed with 1013 (try again later). */
+export const MAX_PUBLIC_SOCKETS = 10_000;
+const TRY_AGAIN_LATER = { code: 1013, reason: "Too many public sockets" };
 /** Clients that join rooms and never leave them (chat after chat) lose their oldest room instead of growing without bound. */
 const MAX_ROOMS = 200;
 
@@ -82,6 +88,7 @@ export class Hub {
   private byUser = new Map<number, Set<Client>>();
   /** Lowest token version still allowed per user: catches a socket authenticated just before its session ended but opened after. */
   private minVersion = new Map<number, number>();
+  private publicLinks = new Map<string, SocketLink>();
   private timer: ReturnType<typeof setInterval>;
   private closed = false;
 
@@ -166,6 +173,28 @@ export class Hub {
     }
   }
 
+  /** Registers a sessionless socket; answers false (and closes it) on shutdown or past MAX_PUBLIC_SOCKETS. */
+  connectPublic(id: string, link: SocketLink): boolean {
+    const refusal = this.closed ? CLOSE.shutdown : this.publicLinks.size >= MAX_PUBLIC_SOCKETS ? TRY_AGAIN_LATER : undefined;
+    if (refusal) {
+      link.close(refusal.code, refusal.reason);
+      return false;
+    }
+    this.publicLinks.set(id, link);
+    return true;
+  }
+
+  disconnectPublic(id: string): void {
+    this.publicLinks.delete(id);
+  }
+
+  /** One frame to every sessionless socket: only data anyone may read before logging in. */
+  emitPublic(event: string, data: unknown): void {
+    if (this.publicLinks.size === 0) return;
+    const frame = JSON.stringify({ event, data });
+    for (const link of this.publicLinks.values()) link.send(frame);
+  }
+
   /** Companies with at least one socket: platform-wide changes are announced to each of them under its own event name. */
   companyIds(): number[] {
     return [...this.byCompany.keys()];
@@ -196,6 +225,8 @@ export class Hub {
     this.closed = true;
     clearInterval(this.timer);
     for (const client of this.clients.values()) client.link.close(CLOSE.shutdown.code, CLOSE.shutdown.reason);
+    for (const link of this.publicLinks.values()) link.close(CLOSE.shutdown.code, CLOSE.shutdown.reason);
+    this.publicLinks.clear();
     this.clients.clear();
     this.byCompany.clear();
     this.byUser.clear();

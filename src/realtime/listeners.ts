@@ -6,6 +6,7 @@ import { contactForViewer, serializeContact } from "../modules/contacts/serializ
 import { loadMessageView, messageForViewer } from "../modules/messages/serialize";
 import { registerQuickMessageListeners } from "../modules/quick-messages/realtime";
 import { findQueue } from "../modules/queues/queries";
+import { createSettingsService } from "../modules/settings/service";
 import { serializeQueue } from "../modules/queues/serialize";
 import { registerTagListeners } from "../modules/tags/realtime";
 import { type LgpdPolicy, masksNumbersFor, readLgpd } from "../modules/tickets/lgpd";
@@ -13,6 +14,7 @@ import { ticketAudience } from "../modules/tickets/queries";
 import { loadTicketView, ticketForViewer, type TicketView } from "../modules/tickets/serialize";
 import type { BusEvents } from "./events";
 import { companyEvent } from "./hub";
+import { PUBLIC_SETTINGS_EVENT } from "./public-socket";
 import { userPayload } from "./queries";
 
 /**
@@ -21,6 +23,7 @@ import { userPayload } from "./queries";
  */
 export function registerRealtimeListeners(ctx: AppContext): void {
   const { bus, hub, db } = ctx;
+  const settings = createSettingsService(ctx);
 
   bus.on("auth.sessionEnded", ({ userId, reason }) => hub.endUserSessions(userId, reason));
   registerTagListeners(ctx);
@@ -71,8 +74,12 @@ export function registerRealtimeListeners(ctx: AppContext): void {
     hub.emit(companyId, companyEvent(companyId, "whatsapp"), { action: "delete", whatsappId: connectionId }),
   );
 
-  bus.on("settings.updated", ({ companyId, key }) => {
+  bus.on("settings.updated", async ({ companyId, key }) => {
     for (const id of companyId === null ? hub.companyIds() : [companyId]) hub.emit(id, companyEvent(id, "settings"), { action: "update", key });
+    if (companyId !== null) return;
+    // Sessionless sockets (the login page) get the new values of the public settings the change altered.
+    const changed = await settings.publicChanges(key);
+    if (changed.length) hub.emitPublic(PUBLIC_SETTINGS_EVENT, changed);
   });
 
   registerTicketListeners(ctx);

@@ -32,6 +32,11 @@ export const PUBLIC_SETTING_KEYS = [
   "appName",
 ] as const;
 
+export type PublicSettingKey = (typeof PUBLIC_SETTING_KEYS)[number];
+
+/** The platform key behind a public one: allowSignup is userCreation under the name the sign-up screen reads. */
+export const platformKeyOfPublic = (key: PublicSettingKey): PlatformSettingKey => (key === "allowSignup" ? "userCreation" : key);
+
 export const isPlatformKey = (key: string): key is PlatformSettingKey => Object.hasOwn(PLATFORM_SETTINGS, key);
 
 /** Canonical IANA name ("utc" -> "UTC"); undefined when Intl does not know the zone. */

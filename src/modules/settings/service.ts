@@ -6,11 +6,21 @@ import { parse } from "../../http/validate";
 import type { Db } from "../../db/database";
 import { recordAudit } from "../audit/record";
 import { findCompany } from "../auth/queries";
-import { COMPANY_SETTINGS, type CompanySettingKey, isCompanyKey, isPlatformKey, PLATFORM_SETTINGS, PUBLIC_SETTING_KEYS, REQUIRED_TEXTS } from "./catalogue";
+import {
+  COMPANY_SETTINGS,
+  type CompanySettingKey,
+  isCompanyKey,
+  isPlatformKey,
+  PLATFORM_SETTINGS,
+  PUBLIC_SETTING_KEYS,
+  type PublicSettingKey,
+  platformKeyOfPublic,
+  REQUIRED_TEXTS,
+} from "./catalogue";
 import { companySettingsList, getCompanySetting, getPlatformSetting, platformSettingsList, setCompanySetting, setPlatformSetting } from "./queries";
 
 const noSetting = () => new AppError("ERR_NO_SETTING_FOUND", 404, "No such setting");
-const isPublic = (key: string): key is (typeof PUBLIC_SETTING_KEYS)[number] => (PUBLIC_SETTING_KEYS as readonly string[]).includes(key);
+const isPublic = (key: string): key is PublicSettingKey => (PUBLIC_SETTING_KEYS as readonly string[]).includes(key);
 
 /** Validates a raw value against a key's schema; a failure names the request field it came from. */
 /** Refuses a write that would leave a switch on (its `when` value) with its custom text empty. */
@@ -42,6 +52,12 @@ export function createSettingsService(ctx: AppContext) {
       before: { [key]: before },
       after: { [key]: after },
     });
+
+  /** GET /public-settings/:key, before anyone logs in: branding keys, and allowSignup (the userCreation key). */
+  async function publicGet(key: string) {
+    if (!isPublic(key)) throw noSetting();
+    return { key, value: await getPlatformSetting(ctx.db, platformKeyOfPublic(key)) };
+  }
 
   async function writeCompanySetting(actor: Actor, key: CompanySettingKey, raw: unknown, field: string) {
     assertCan(actor, "settings:manage");
@@ -95,10 +111,17 @@ export function createSettingsService(ctx: AppContext) {
       return { key, value: await getCompanySetting(ctx.db, actor.companyId, key) };
     },
 
-    /** GET /public-settings/:key, before anyone logs in: branding keys, and allowSignup (the userCreation key). */
-    async publicGet(key: string) {
-      if (!isPublic(key)) throw noSetting();
-      return { key, value: await getPlatformSetting(ctx.db, key === "allowSignup" ? "userCreation" : key) };
+    publicGet,
+
+    /** The public settings a change of this platform key alters (under their public names), with their values now. */
+    async publicChanges(platformKey: string) {
+      const changed = PUBLIC_SETTING_KEYS.filter((k) => platformKeyOfPublic(k) === platformKey);
+      return Promise.all(changed.map((key) => publicGet(key)));
+    },
+
+    /** Every public setting: what the login screen needs before anyone logs in. */
+    publicList() {
+      return Promise.all(PUBLIC_SETTING_KEYS.map((key) => publicGet(key)));
     },
 
     /** PUT /companySettings {column, data}: company keys only; platform keys are not company settings. */

@@ -1,0 +1,26 @@
+import { Elysia } from "elysia";
+import type { AppContext } from "../context";
+import { createSettingsService } from "../modules/settings/service";
+
+/** The frame a sessionless socket hears: public settings as [{key, value}], all of them on open, then each change. */
+export const PUBLIC_SETTINGS_EVENT = "public-settings";
+
+/**
+ * GET /api/public-socket: a WebSocket without a session, for screens shown before login (the login page follows the
+ * whitelabel settings live). It carries only what GET /api/public-settings/:key answers anyone, never a company's
+ * event, and ignores whatever the client sends.
+ */
+export const publicSocketRoutes = (ctx: AppContext) => {
+  const settings = createSettingsService(ctx);
+  return new Elysia({ prefix: "/api" }).ws("/public-socket", {
+    async open(ws) {
+      const raw = ws.raw;
+      if (!ctx.hub.connectPublic(ws.id, { send: (text) => void raw.send(text), close: (code, reason) => raw.close(code, reason) })) return;
+      // Registered before the snapshot is read: a change committed meanwhile is in the snapshot or follows it as a frame.
+      raw.send(JSON.stringify({ event: PUBLIC_SETTINGS_EVENT, data: await settings.publicList() }));
+    },
+    close(ws) {
+      ctx.hub.disconnectPublic(ws.id);
+    },
+  });
+};
