@@ -12,6 +12,7 @@ import * as m0035 from "./0035_message_written_at";
 import * as m0036 from "./0036_audit_log";
 import * as m0037 from "./0037_chatbots";
 import * as m0038 from "./0038_tag_lane_order";
+import * as m0039 from "./0039_contact_wallet";
 
 /** Static map so the compiled binary carries every migration; key order is run order. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   "0036_audit_log": m0036,
   "0037_chatbots": m0037,
   "0038_tag_lane_order": m0038,
+  "0039_contact_wallet": m0039,
 };

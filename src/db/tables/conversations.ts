@@ -95,6 +95,8 @@ export interface ContactsTable {
   lgpdAcceptedAt: string | null;
   urlPicture: string | null;
   whatsappId: number | null;
+  /** The wallet owner: a user of the same company who answers for this contact. */
+  walletUserId: number | null;
   createdAt: Generated<string>;
   updatedAt: Generated<string>;
 }

@@ -26,6 +26,7 @@ function contactQuery(db: Db, companyId: number) {
       "contacts.lgpdAcceptedAt",
       "contacts.urlPicture",
       "contacts.whatsappId",
+      "contacts.walletUserId",
       "contacts.createdAt",
       "contacts.updatedAt",
       "connections.name as whatsappName",

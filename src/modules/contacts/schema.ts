@@ -43,6 +43,8 @@ const fields = {
   channel: z.enum(CONTACT_CHANNELS, { error: "Invalid channel" }),
   /** The connection the contact is reached through; resolved within the company. */
   whatsappId: id.nullable(),
+  /** The wallet owner, a user of the company; set by admins only (ignored from anyone else). */
+  walletUserId: id.nullable(),
   disableBot: z.boolean({ error: "Invalid value" }),
   acceptAudioMessage: z.boolean({ error: "Invalid value" }),
   extraInfo,
@@ -82,6 +84,7 @@ export const contactAnswer = row({
   urlPicture: z.string().nullable(),
   whatsappId: z.number().nullable(),
   whatsapp: row({ id: z.number(), name: z.string(), channel: z.string().nullable() }).nullable(),
+  walletUserId: z.number().nullable().meta({ description: "The wallet owner: the user of the company who answers for this contact" }),
   tags: z.array(tagRef),
   extraInfo: z.array(z.object({ id: z.number(), name: z.string(), value: z.string() })).optional(),
   companyId: z.number(),

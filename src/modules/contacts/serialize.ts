@@ -18,6 +18,7 @@ export function serializeContact(row: ContactRow, tags: ContactTag[] = [], extra
     urlPicture: row.urlPicture,
     whatsappId: row.whatsappId,
     whatsapp: row.whatsappId !== null && row.whatsappName !== null ? { id: row.whatsappId, name: row.whatsappName, channel: row.whatsappChannel } : null,
+    walletUserId: row.walletUserId,
     tags: tags.map((t) => ({ id: t.id, name: t.name, color: t.color, kanban: t.kanban })),
     ...(extraInfo && { extraInfo }),
     companyId: row.companyId,

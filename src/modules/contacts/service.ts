@@ -4,10 +4,11 @@ import type { Db } from "../../db/database";
 import { forCompany } from "../../db/scope";
 import { AppError, validationError } from "../../http/errors";
 import { PAGE_SIZE, pageOf, pageWindow } from "../../http/paging";
-import { type Actor, assertCan } from "../../http/permissions";
+import { type Actor, assertCan, can } from "../../http/permissions";
 import { type AuditFields, recordAudit } from "../audit/record";
 import { findConnection } from "../connections/queries";
 import { type LgpdPolicy, masksNumbersFor, readLgpd } from "../tickets/lgpd";
+import { findUser } from "../users/queries";
 import {
   contactByNumber,
   contactFilter,
@@ -80,6 +81,16 @@ export function createContactsService(ctx: AppContext) {
     if (!(await findConnection(db, companyId, whatsappId))) throw validationError({ whatsappId: "Unknown connection" });
   }
 
+  /**
+   * The wallet owner as this actor may write it: admins name a user of their company (or null); from anyone else the
+   * field is ignored, as every field a role is not granted.
+   */
+  async function walletOwner(db: Db, actor: Actor, walletUserId: number | null | undefined): Promise<{ walletUserId?: number | null }> {
+    if (walletUserId === undefined || !can(actor, "contacts:manage")) return {};
+    if (walletUserId !== null && !(await findUser(db, actor.companyId, walletUserId))) throw validationError({ walletUserId: "Not found" });
+    return { walletUserId };
+  }
+
   /** A flag or the active state changed by the drawer's buttons. */
   async function setFlags(
     actor: Actor,
@@ -128,6 +139,7 @@ export function createContactsService(ctx: AppContext) {
       const channel = input.channel ?? "whatsapp";
       const id = await ctx.db.transaction().execute(async (trx) => {
         await assertConnection(trx, actor.companyId, input.whatsappId);
+        const wallet = await walletOwner(trx, actor, input.walletUserId);
         if (await numberTaken(trx, actor.companyId, channel, input.number)) throw duplicated();
         const at = now();
         const values = {
@@ -136,6 +148,7 @@ export function createContactsService(ctx: AppContext) {
           email: input.email ?? "",
           channel,
           whatsappId: input.whatsappId ?? null,
+          ...wallet,
           ...(input.disableBot !== undefined && { disableBot: input.disableBot ? 1 : 0 }),
           ...(input.acceptAudioMessage !== undefined && { acceptAudioMessage: input.acceptAudioMessage ? 1 : 0 }),
           createdAt: at,
@@ -162,11 +175,13 @@ export function createContactsService(ctx: AppContext) {
         const channel = input.channel ?? row.channel;
         if ((number !== row.number || channel !== row.channel) && number && (await numberTaken(trx, actor.companyId, channel, number, id))) throw duplicated();
         await assertConnection(trx, actor.companyId, input.whatsappId);
+        const wallet = await walletOwner(trx, actor, input.walletUserId);
         const at = now();
         const values = {
           ...(input.name !== undefined && { name: input.name }),
           ...(input.email !== undefined && { email: input.email }),
           ...(input.whatsappId !== undefined && { whatsappId: input.whatsappId }),
+          ...wallet,
           ...(input.disableBot !== undefined && { disableBot: input.disableBot ? 1 : 0 }),
           ...(input.acceptAudioMessage !== undefined && { acceptAudioMessage: input.acceptAudioMessage ? 1 : 0 }),
           number,
