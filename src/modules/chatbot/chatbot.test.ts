@@ -89,7 +89,11 @@ describe("POST /api/chatbot", () => {
   test("refuses invalid fields with per-field messages, storing nothing", async () => {
     for (const [label, body, fields] of invalid) {
       const r = await create(body);
-      expect({ label, status: r.status, body: r.body }).toEqual({ label, status: 400, body: { error: "ERR_VALIDATION", message: "Validation failed", fields } });
+      expect({ label, status: r.status, body: r.body }).toEqual({
+        label,
+        status: 400,
+        body: { error: "ERR_VALIDATION", message: "Validation failed", fields },
+      });
     }
     expect(await rows()).toEqual([]);
     expect(events).toEqual([]);
@@ -295,7 +299,8 @@ describe("tenancy", () => {
     const menu = await option({ name: "Menu principal", greetingMessage: "Escolha:" });
     const b = await createCompany(t, { name: "Beta" });
     const bQueue = (await t.json("POST", "/api/queue", { token: b.admin.token, body: { name: "Fila B", color: "#0000ff" } })).body.id;
-    const asB = (body: Record<string, unknown>) => t.json("POST", "/api/chatbot", { token: b.admin.token, body: { queueId: bQueue, name: "Opção B", queueType: "text", ...body } });
+    const asB = (body: Record<string, unknown>) =>
+      t.json("POST", "/api/chatbot", { token: b.admin.token, body: { queueId: bQueue, name: "Opção B", queueType: "text", ...body } });
     expect((await asB({ queueId })).body.fields).toEqual({ queueId: "Not found" });
     expect((await asB({ parentId: menu })).body.fields).toEqual({ parentId: "Not found" });
     expect((await asB({ queueType: "queue", optQueueId: queueId })).body.fields).toEqual({ optQueueId: "Not found" });

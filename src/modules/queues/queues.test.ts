@@ -291,7 +291,11 @@ describe("DELETE /api/queue/:id: what points at it and its live tickets", () => 
     });
     expect(await state()).toEqual(before);
 
-    await t.ctx.db.updateTable("connections").set({ sendIdQueue: null, timeSendQueue: 0, queueIdImportMessages: null }).where("id", "in", [redirect, importer]).execute();
+    await t.ctx.db
+      .updateTable("connections")
+      .set({ sendIdQueue: null, timeSendQueue: 0, queueIdImportMessages: null })
+      .where("id", "in", [redirect, importer])
+      .execute();
     await t.json("PUT", `/api/chatbot/${pointing}`, { token: admin, body: { queueType: "text" } });
     expect((await t.json("DELETE", `/api/queue/${a}`, { token: admin })).status).toBe(200);
     expect(await t.ctx.db.selectFrom("connection_queues").selectAll().execute()).toEqual([]);
@@ -339,9 +343,19 @@ describe("DELETE /api/queue/:id: what points at it and its live tickets", () => 
     ]);
     const logs = await t.ctx.db.selectFrom("ticket_logs").select(["ticketId", "type", "userId", "queueId"]).orderBy("id").execute();
     expect(logs).toEqual([pending, open, group].map((ticketId) => ({ ticketId, type: "queue", userId: 1, queueId: b })));
-    const audit = await t.ctx.db.selectFrom("audit_log").select(["entity", "entityId", "action", "before", "after"]).where("action", "in", ["transfer", "delete"]).execute();
+    const audit = await t.ctx.db
+      .selectFrom("audit_log")
+      .select(["entity", "entityId", "action", "before", "after"])
+      .where("action", "in", ["transfer", "delete"])
+      .execute();
     expect(audit).toEqual([
-      ...[pending, open, group].map((id) => ({ entity: "ticket", entityId: String(id), action: "transfer", before: `{"queueId":${a}}`, after: `{"queueId":${b}}` })),
+      ...[pending, open, group].map((id) => ({
+        entity: "ticket",
+        entityId: String(id),
+        action: "transfer",
+        before: `{"queueId":${a}}`,
+        after: `{"queueId":${b}}`,
+      })),
       { entity: "queue", entityId: String(a), action: "delete", before: expect.stringContaining('"name":"AA"'), after: null },
     ]);
     expect(moves).toEqual([

@@ -87,9 +87,15 @@ export function createQueuesService(ctx: AppContext) {
         if (usedBy.length) throw new AppError("ERR_QUEUE_IN_USE", 409, "Something still points at this queue", { usedBy });
         const live = await liveTicketsOfQueue(trx, actor.companyId, id);
         if (live.length && targetQueueId === undefined)
-          throw new AppError("ERR_QUEUE_HAS_TICKETS", 409, "The queue has tickets that are not closed; choose a queue to move them to", { tickets: live.length });
+          throw new AppError("ERR_QUEUE_HAS_TICKETS", 409, "The queue has tickets that are not closed; choose a queue to move them to", {
+            tickets: live.length,
+          });
         const links = await queueLinks(trx, actor.companyId, id);
-        await forgetTicketOptions(trx, actor.companyId, (await queueOptions(trx, actor.companyId, id)).map((o) => o.id));
+        await forgetTicketOptions(
+          trx,
+          actor.companyId,
+          (await queueOptions(trx, actor.companyId, id)).map((o) => o.id),
+        );
         const moved = targetQueueId === undefined ? [] : await moveQueueTickets(trx, actor.companyId, live, targetQueueId, actor.userId, now());
         for (const m of moved) {
           await recordAudit(trx, ctx.clock.now(), actor, {

@@ -1,7 +1,8 @@
 import type { Transaction } from "kysely";
 import type { DB } from "../../db/schema";
 import type { AppContext } from "../../context";
-import { addTicketLog, liveTicketsOfQueue, ticketsHeldBy, updateTicket } from "./queries";
+import type { TicketAssignment } from "../../realtime/events";
+import { addTicketLog, type liveTicketsOfQueue, ticketsHeldBy, updateTicket } from "./queries";
 
 /**
  * A user is being deleted (ARCHITECTURE.md, Data safety): their open tickets go back to the queue (pending, no
@@ -38,7 +39,7 @@ export async function moveQueueTickets(
 }
 
 /** After the commit: the released or moved tickets reach their queue's agents and leave the sockets that may no longer see them. */
-export function announceReleased(ctx: AppContext, companyId: number, released: Awaited<ReturnType<typeof releaseUserTickets>>): void {
+export function announceReleased(ctx: AppContext, companyId: number, released: readonly { ticketId: number; previous: TicketAssignment }[]): void {
   for (const r of released) {
     ctx.bus.emit("ticket.updated", { companyId, ticketId: r.ticketId });
     ctx.bus.emit("ticket.reassigned", { companyId, ticketId: r.ticketId, previous: r.previous });
