@@ -37,7 +37,11 @@ export const keys = {
   },
   tags: (kanban: 0 | 1) => ["tags", "list", kanban] as const,
   ticketNotes: (ticketId: number, contactId: number) => ["ticket-notes", ticketId, contactId] as const,
+  /** The message input's quick messages; `quickMessagesAll` also covers the quick-messages page's lists (one per search). */
   quickMessages: ["quick-messages", "list"] as const,
+  quickMessagesAll: ["quick-messages"] as const,
+  quickMessagesPages: ["quick-messages", "page"] as const,
+  quickMessagesPage: (search: string) => ["quick-messages", "page", search] as const,
   usersPicker: ["users", "picker"] as const,
   ticketLogs: (ticketId: number) => ["tickets-log", ticketId] as const,
 };

@@ -27,7 +27,10 @@ export interface MenuItem {
 const can = (key: PermissionKey) => (c: MenuContext) => canUser(c.user, key);
 const always = () => true;
 
-export const mainItems: MenuItem[] = [{ to: "/tickets", label: "menu.tickets", icon: I.InboxIcon, feature: "tickets", allowed: always }];
+export const mainItems: MenuItem[] = [
+  { to: "/tickets", label: "menu.tickets", icon: I.InboxIcon, feature: "tickets", allowed: always },
+  { to: "/quick-messages", label: "menu.quickMessages", icon: I.ZapIcon, feature: "quickMessages", allowed: always },
+];
 
 /** The administration section. */
 export const adminItems: MenuItem[] = [

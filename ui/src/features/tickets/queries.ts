@@ -210,7 +210,19 @@ export interface QuickMessage {
   id: number;
   shortcode: string;
   message: string;
+  /** Its file as a signed link (1 hour), with the file's name and type. */
   mediaPath?: string | null;
+  mediaName?: string | null;
+  mediaType?: string | null;
+}
+
+/** A quick message's file, fetched through its signed link, ready to send as an attachment. */
+export async function quickMessageFile(m: QuickMessage): Promise<File | null> {
+  if (!m.mediaPath) return null;
+  const res = await fetch(m.mediaPath, { credentials: "same-origin" });
+  if (!res.ok) throw new Error(`quick message file: ${res.status}`);
+  const blob = await res.blob();
+  return new File([blob], m.mediaName || "file", { type: m.mediaType || blob.type });
 }
 
 export const quickMessagesQuery = queryOptions({

@@ -45,20 +45,22 @@ function Caption({ value, onChange }: { value: string; onChange: (v: string) => 
   );
 }
 
-/** The media preview before sending: each file with its own caption. */
+/** The media preview before sending: each file with its own caption (`captions` fills them first, e.g. a quick message's text). */
 export function MediaPreviewDialog({
   files,
+  captions: initial,
   onCancel,
   onSend,
   sending,
 }: {
   files: File[];
+  captions?: string[];
   onCancel: () => void;
   onSend: (items: { file: File; caption: string }[]) => void;
   sending: boolean;
 }) {
   const { t } = useTranslation();
-  const [captions, setCaptions] = useState<string[]>(() => files.map(() => ""));
+  const [captions, setCaptions] = useState<string[]>(() => files.map((_, i) => initial?.[i] ?? ""));
   return (
     <Dialog.Root open onOpenChange={(d) => !d.open && onCancel()} lazyMount unmountOnExit>
       <Dialog.Frame data-testid="media-preview">

@@ -6,13 +6,14 @@ import { css, cx } from "../../../../styled-system/css";
 import { IconButton } from "../../../components/ui/button";
 import { LockIcon, PaperclipIcon, PenIcon, SendIcon, SmileIcon } from "../../../components/ui/icons";
 import * as Popover from "../../../components/ui/popover";
+import { toast } from "../../../components/ui/toast";
 import { Tip } from "../../../components/ui/tooltip";
 import { AudioRecorder } from "../../conversation-extras/audio/AudioRecorder";
 import { InputExtrasMenu } from "../../conversation-extras/components/ExtrasMenus";
 import { extras } from "../../conversation-extras/store";
 import { replyWindowClosed } from "../format";
 import { useCompanySetting } from "../hooks/useCompanySetting";
-import { useEditMessage, useSendMedia, useSendMessage, type QuickMessage } from "../queries";
+import { quickMessageFile, useEditMessage, useSendMedia, useSendMessage, type QuickMessage } from "../queries";
 import { isLiveStatus, type Message, type Ticket } from "../types";
 import { useAutosize } from "./autosize";
 import { ComposerBar } from "./ComposerBar";
@@ -49,7 +50,7 @@ export function MessageInput({ ticket, messages }: { ticket: Ticket; messages: M
   const { recorder } = useSnapshot(extras);
   const busy = send.isPending || sendMedia.isPending || edit.isPending || recorder !== "idle";
   const [text, setText] = useState("");
-  const [files, setFiles] = useState<File[] | null>(null);
+  const [files, setFiles] = useState<{ list: File[]; captions?: string[] } | null>(null);
   const [emojiOpen, setEmojiOpen] = useState(false);
   const [highlighted, setHighlighted] = useState(0);
   const area = useRef<HTMLTextAreaElement>(null);
@@ -113,9 +114,21 @@ export function MessageInput({ ticket, messages }: { ticket: Ticket; messages: M
     }
   };
 
-  const pickQuick = (m: QuickMessage) => {
-    setText(m.message);
-    area.current?.focus();
+  /** A quick message with a file opens the media preview with the file and the message as its caption; one without, the text. */
+  const pickQuick = async (m: QuickMessage) => {
+    if (!m.mediaPath) {
+      setText(m.message);
+      area.current?.focus();
+      return;
+    }
+    setText("");
+    try {
+      const file = await quickMessageFile(m);
+      if (file) setFiles({ list: [file], captions: [m.message] });
+    } catch {
+      setText(m.message);
+      toast.error(t("quickMessages.mediaUnavailable"));
+    }
   };
 
   const insert = (emoji: string) => {
@@ -139,7 +152,7 @@ export function MessageInput({ ticket, messages }: { ticket: Ticket; messages: M
       }
       if (e.key === "Enter" || e.key === "Tab") {
         e.preventDefault();
-        pickQuick(matches[highlighted] ?? matches[0]!);
+        void pickQuick(matches[highlighted] ?? matches[0]!);
         return;
       }
     }
@@ -172,7 +185,7 @@ export function MessageInput({ ticket, messages }: { ticket: Ticket; messages: M
       )}
       <ComposerBar />
       <div className={css({ position: "relative", display: "flex", flexWrap: "wrap", alignItems: "center", gap: "1", p: "2" })}>
-        <QuickMessagesList quick={quick} highlighted={highlighted} onPick={pickQuick} />
+        <QuickMessagesList quick={quick} highlighted={highlighted} onPick={(m) => void pickQuick(m)} />
         <Popover.Root open={emojiOpen} onOpenChange={(d) => setEmojiOpen(d.open)} positioning={{ placement: "top-start" }} lazyMount unmountOnExit>
           <Popover.Trigger asChild>
             <IconButton aria-label={t("tickets.input.emoji")} size="sm" disabled={!canWrite} data-testid="emoji-button">
@@ -208,7 +221,7 @@ export function MessageInput({ ticket, messages }: { ticket: Ticket; messages: M
           onChange={(e) => {
             const list = [...(e.target.files ?? [])];
             e.target.value = "";
-            if (list.length) setFiles(list);
+            if (list.length) setFiles({ list });
           }}
         />
         <InputExtrasMenu ticket={ticket} disabled={!canSend || busy || !!snap.editing} />
@@ -288,7 +301,13 @@ export function MessageInput({ ticket, messages }: { ticket: Ticket; messages: M
       </div>
       {picking && ticket.whatsappId ? <TemplatePicker ticketId={ticket.id} whatsappId={ticket.whatsappId} onClose={() => setPicking(false)} /> : null}
       {files ? (
-        <MediaPreviewDialog files={files} onCancel={() => setFiles(null)} onSend={(items) => void sendFiles(items)} sending={sendMedia.isPending} />
+        <MediaPreviewDialog
+          files={files.list}
+          captions={files.captions}
+          onCancel={() => setFiles(null)}
+          onSend={(items) => void sendFiles(items)}
+          sending={sendMedia.isPending}
+        />
       ) : null}
     </div>
   );
