@@ -105,6 +105,11 @@ export async function liveTicketsWithTag(db: Db, companyId: number, tagId: numbe
   return rows.map((r) => r.id);
 }
 
+/** Whether any ticket, open or closed, carries the tag. */
+export async function tagOnTickets(db: Db, companyId: number, tagId: number): Promise<boolean> {
+  return !!(await forCompany(db, companyId).selectFrom("ticket_tags").select("ticketId").where("tagId", "=", tagId).limit(1).executeTakeFirst());
+}
+
 export async function contactsWithTag(db: Db, companyId: number, tagId: number): Promise<number[]> {
   return (await forCompany(db, companyId).selectFrom("contact_tags").select("contactId").where("tagId", "=", tagId).execute()).map((r) => r.contactId);
 }

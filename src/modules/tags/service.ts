@@ -17,6 +17,7 @@ import {
   liveTicketsWithTag,
   setContactTags,
   tagNamed,
+  tagOnTickets,
   type TagRow,
   tagsOfKind,
   unlinkContactTag,
@@ -110,6 +111,9 @@ export function createTagsService(ctx: AppContext) {
         if (!row) throw tagNotFound();
         if (row.kanban === 1) assertPlan(actor, "useKanban");
         const kanban = input.kanban ?? row.kanban;
+        // A tag on contacts or tickets keeps its kind: a contact cannot carry a lane, nor a ticket's lane be a contact tag.
+        if (kanban !== row.kanban && (Number(row.contactsCount ?? 0) > 0 || (await tagOnTickets(trx, actor.companyId, id))))
+          throw validationError({ kanban: "A tag in use keeps its kind" });
         await check(trx, actor, input, kanban, input.name ?? (input.kanban !== undefined ? row.name : undefined), id);
         const values = { ...input, ...(kanban === 0 ? { laneOrder: null } : {}), updatedAt: now() };
         await updateTag(trx, actor.companyId, id, values);

@@ -116,6 +116,32 @@ describe("POST/PUT/GET /api/tags", () => {
     }
   });
 
+  test("a tag on contacts or tickets keeps its kind; an unused one may change it", async () => {
+    const { t, admin, contact } = await setup();
+    const onContact = (await t.json("POST", "/api/tags/sync", { token: admin, body: { contactId: contact, tags: [{ name: "Na agenda" }] } })).body.tags[0].id;
+    const lane = (await t.json("POST", "/api/tags", { token: admin, body: { name: "Triagem", kanban: 1 } })).body.id;
+    const ticket = (
+      await t.ctx.db
+        .insertInto("tickets")
+        .values({ companyId: 1, uuid: crypto.randomUUID(), contactId: contact, status: "closed" })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id;
+    await t.ctx.db.insertInto("ticket_tags").values({ ticketId: ticket, tagId: lane, companyId: 1 }).execute();
+    for (const [id, kanban] of [
+      [onContact, 1],
+      [lane, 0],
+    ] as const) {
+      const r = await t.json("PUT", `/api/tags/${id}`, { token: admin, body: { kanban } });
+      expect({ id, status: r.status, field: r.body.fields?.kanban }).toEqual({ id, status: 400, field: "A tag in use keeps its kind" });
+    }
+    expect((await t.json("GET", `/api/tags/${lane}`, { token: admin })).body.kanban).toBe(1);
+    // Same kind again, or another field, is no change of kind.
+    expect((await t.json("PUT", `/api/tags/${lane}`, { token: admin, body: { kanban: 1, name: "Triagem 2" } })).status).toBe(200);
+    const unused = (await t.json("POST", "/api/tags", { token: admin, body: { name: "Solta" } })).body.id;
+    expect((await t.json("PUT", `/api/tags/${unused}`, { token: admin, body: { kanban: 1 } })).body.kanban).toBe(1);
+  });
+
   test("GET /api/tags pages by name with contactsCount; GET /api/tags/list by kind", async () => {
     const { t, plain, contact } = await setup();
     const token = plain.token;
