@@ -36,6 +36,11 @@ export const keys = {
     tags: (id: number) => ["contacts", "tags", id] as const,
   },
   tags: (kanban: 0 | 1) => ["tags", "list", kanban] as const,
+  /** The tags page's lists (every search and kind); ["tags"] covers them and the pickers. */
+  tagPages: ["tags", "page"] as const,
+  tagPage: (search: string, kind: "all" | 0) => ["tags", "page", search, kind] as const,
+  /** The contacts carrying one tag (the tags page's contact count). */
+  tagContacts: (tagId: number) => ["contacts", "tag", tagId] as const,
   ticketNotes: (ticketId: number, contactId: number) => ["ticket-notes", ticketId, contactId] as const,
   /** The message input's quick messages; `quickMessagesAll` also covers the quick-messages page's lists (one per search). */
   quickMessages: ["quick-messages", "list"] as const,

@@ -30,6 +30,7 @@ const always = () => true;
 export const mainItems: MenuItem[] = [
   { to: "/tickets", label: "menu.tickets", icon: I.InboxIcon, feature: "tickets", allowed: always },
   { to: "/quick-messages", label: "menu.quickMessages", icon: I.ZapIcon, feature: "quickMessages", allowed: always },
+  { to: "/tags", label: "menu.tags", icon: I.TagIcon, feature: "tags", allowed: always },
 ];
 
 /** The administration section. */
