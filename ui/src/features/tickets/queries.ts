@@ -216,8 +216,12 @@ export interface QuickMessage {
   mediaType?: string | null;
 }
 
-/** A quick message's file, fetched through its signed link, ready to send as an attachment. */
-export async function quickMessageFile(m: QuickMessage): Promise<File | null> {
+/**
+ * A quick message's file, ready to send as an attachment. The message is read again first: its link in the input's
+ * list may be older than the hour a signed link lasts.
+ */
+export async function quickMessageFile(id: number): Promise<File | null> {
+  const m = await api.get<QuickMessage>(`/api/quick-messages/${id}`);
   if (!m.mediaPath) return null;
   const res = await fetch(m.mediaPath, { credentials: "same-origin" });
   if (!res.ok) throw new Error(`quick message file: ${res.status}`);

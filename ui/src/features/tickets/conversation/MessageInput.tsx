@@ -123,8 +123,9 @@ export function MessageInput({ ticket, messages }: { ticket: Ticket; messages: M
     }
     setText("");
     try {
-      const file = await quickMessageFile(m);
+      const file = await quickMessageFile(m.id);
       if (file) setFiles({ list: [file], captions: [m.message] });
+      else setText(m.message);
     } catch {
       setText(m.message);
       toast.error(t("quickMessages.mediaUnavailable"));
