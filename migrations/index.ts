@@ -13,6 +13,7 @@ import * as m0036 from "./0036_audit_log";
 import * as m0037 from "./0037_chatbots";
 import * as m0038 from "./0038_tag_lane_order";
 import * as m0039 from "./0039_contact_wallet";
+import * as m0040 from "./0040_ticket_tag_added_at";
 
 /** Static map so the compiled binary carries every migration; key order is run order. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   "0037_chatbots": m0037,
   "0038_tag_lane_order": m0038,
   "0039_contact_wallet": m0039,
+  "0040_ticket_tag_added_at": m0040,
 };

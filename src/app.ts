@@ -14,6 +14,7 @@ import { companiesRoutes } from "./modules/companies/routes";
 import { connectionsRoutes } from "./modules/connections/routes";
 import { contactsRoutes } from "./modules/contacts/routes";
 import { externalApiRoutes } from "./modules/external-api/routes";
+import { kanbanRoutes } from "./modules/kanban/routes";
 import { messagesRoutes } from "./modules/messages/routes";
 import { metaRoutes } from "./modules/meta/routes";
 import { plansRoutes } from "./modules/plans/routes";
@@ -60,6 +61,7 @@ const MODULES: readonly AppModule[] = [
   { routes: externalApiRoutes, features: ["externalApi"] },
   { routes: contactsRoutes, features: ["contacts"] },
   { routes: tagsRoutes, features: ["tags"] },
+  { routes: kanbanRoutes, features: ["kanban"] },
   { routes: ticketNotesRoutes, features: ["ticketNotes"] },
   { routes: quickMessagesRoutes, features: ["quickMessages"] },
   { routes: metaRoutes, features: ["metaLogin"] },

@@ -140,11 +140,11 @@ async function foldTicket(trx: Trx, companyId: number, absorbed: LiveTicket, sur
   const s = forCompany(trx, companyId);
   await s.updateTable("messages").set({ ticketId: survivor.id }).where("ticketId", "=", absorbed.id).execute();
   await s.updateTable("ticket_notes").set({ ticketId: survivor.id }).where("ticketId", "=", absorbed.id).execute();
-  const tags = await s.selectFrom("ticket_tags").select("tagId").where("ticketId", "=", absorbed.id).execute();
+  const tags = await s.selectFrom("ticket_tags").select(["tagId", "createdAt"]).where("ticketId", "=", absorbed.id).execute();
   if (tags.length) {
     await trx
       .insertInto("ticket_tags")
-      .values(tags.map((t) => ({ ticketId: survivor.id, tagId: t.tagId, companyId })))
+      .values(tags.map((t) => ({ ticketId: survivor.id, tagId: t.tagId, companyId, createdAt: t.createdAt })))
       .onConflict((oc) => oc.columns(["ticketId", "tagId"]).doNothing())
       .execute();
   }

@@ -183,6 +183,8 @@ export interface TicketTagsTable {
   ticketId: number;
   tagId: number;
   companyId: number;
+  /** When the tag was put on the ticket (a lane: when the ticket entered it); null for links older than 0040. */
+  createdAt: string | null;
 }
 
 export type TicketLogType =

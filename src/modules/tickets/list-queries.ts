@@ -25,6 +25,8 @@ export type ListFilters = {
   /** Tickets in these queues; tickets without a queue always pass (whether one sees them is the allTicket rule). */
   queueIds?: number[];
   tags?: number[];
+  /** Tickets in no kanban lane (the kanban board's open column). */
+  withoutLane?: boolean;
   users?: number[];
   whatsapps?: number[];
   withUnreadMessages?: boolean;
@@ -43,6 +45,20 @@ export function listFilterWhere(f: ListFilters): TicketFilter {
   if (f.withUnreadMessages) parts.push((eb) => eb("tickets.unreadMessages", ">", 0));
   if (f.createdIn) parts.push((eb) => eb.and([eb("tickets.createdAt", ">=", f.createdIn!.from), eb("tickets.createdAt", "<", f.createdIn!.to)]));
   if (f.updatedIn) parts.push((eb) => eb.and([eb("tickets.updatedAt", ">=", f.updatedIn!.from), eb("tickets.updatedAt", "<", f.updatedIn!.to)]));
+  if (f.withoutLane) {
+    parts.push((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom("ticket_tags")
+            .innerJoin("tags", "tags.id", "ticket_tags.tagId")
+            .select("ticket_tags.tagId")
+            .whereRef("ticket_tags.ticketId", "=", "tickets.id")
+            .where("tags.kanban", "=", 1),
+        ),
+      ),
+    );
+  }
   if (f.tags?.length) {
     parts.push((eb) =>
       eb.exists(

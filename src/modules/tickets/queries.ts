@@ -249,7 +249,7 @@ function tagsOf(db: Executor, a: { companyId: number; ticketIds: readonly number
   return forCompany(db, a.companyId)
     .selectFrom("ticket_tags")
     .innerJoin("tags", "tags.id", "ticket_tags.tagId")
-    .select(["ticket_tags.ticketId", "tags.id", "tags.name", "tags.color", "tags.kanban"])
+    .select(["ticket_tags.ticketId", "tags.id", "tags.name", "tags.color", "tags.kanban", "ticket_tags.createdAt as addedAt"])
     .where("ticket_tags.ticketId", "in", a.ticketIds)
     .orderBy("tags.name");
 }
@@ -257,12 +257,12 @@ const compiledTagsOf = compiledOnce(tagsOf);
 
 /** Tags of each ticket (a page's are read with a query compiled once per page size). */
 export async function ticketTags(db: Executor, companyId: number, ticketIds: readonly number[]) {
-  const out = new Map<number, { id: number; name: string; color: string; kanban: number }[]>();
+  const out = new Map<number, { id: number; name: string; color: string; kanban: number; addedAt: string | null }[]>();
   if (!ticketIds.length) return out;
   const rows = ticketIds.length > MAX_COMPILED_IDS ? await tagsOf(db, { companyId, ticketIds }).execute() : await compiledTagsOf(db, { companyId, ticketIds });
   for (const r of rows) {
     const list = out.get(r.ticketId) ?? [];
-    list.push({ id: r.id, name: r.name, color: r.color, kanban: r.kanban });
+    list.push({ id: r.id, name: r.name, color: r.color, kanban: r.kanban, addedAt: r.addedAt });
     out.set(r.ticketId, list);
   }
   return out;
@@ -283,9 +283,10 @@ export async function removeOtherLanes(db: Executor, companyId: number, ticketId
     .execute();
 }
 
-export async function addTicketTag(db: Executor, companyId: number, ticketId: number, tagId: number): Promise<void> {
+/** Puts the tag on the ticket, stamped with `at`; a tag already there keeps its first stamp (a lane: when the ticket entered it). */
+export async function addTicketTag(db: Executor, companyId: number, ticketId: number, tagId: number, at: string): Promise<void> {
   await forCompany(db, companyId)
-    .insertInto("ticket_tags", { ticketId, tagId })
+    .insertInto("ticket_tags", { ticketId, tagId, createdAt: at })
     .onConflict((oc) => oc.columns(["ticketId", "tagId"]).doNothing())
     .execute();
 }

@@ -3,7 +3,8 @@ import type { Actor } from "../../http/permissions";
 import { type LgpdPolicy, maskContact, masksNumbersFor } from "./lgpd";
 import { ticketTags, ticketViewRows, type TicketViewRow } from "./queries";
 
-type Tag = { id: number; name: string; color: string; kanban: number };
+/** A tag on the ticket; `addedAt`: when it was put there (for a kanban lane, when the ticket entered the lane). */
+type Tag = { id: number; name: string; color: string; kanban: number; addedAt?: string | null };
 
 /**
  * A ticket as the API and the socket carry it, before it is shaped for one viewer
@@ -54,7 +55,7 @@ export function serializeTicket(row: TicketViewRow, tags: Tag[] = []) {
             deleted: row.whatsappDeletedAt !== null,
           }
         : null,
-    tags: tags.map((t) => ({ id: t.id, name: t.name, color: t.color, kanban: t.kanban })),
+    tags: tags.map((t) => ({ id: t.id, name: t.name, color: t.color, kanban: t.kanban, addedAt: t.addedAt ?? null })),
   };
 }
 

@@ -19,7 +19,7 @@ export function createTicketTagsService(ctx: AppContext, tickets: TicketsService
       if (tag.kanban === 1) assertPlan(actor, "useKanban");
       await ctx.db.transaction().execute(async (trx) => {
         if (tag.kanban === 1) await removeOtherLanes(trx, actor.companyId, ticket.id, tag.id);
-        await addTicketTag(trx, actor.companyId, ticket.id, tag.id);
+        await addTicketTag(trx, actor.companyId, ticket.id, tag.id, ctx.clock.now().toISOString());
       });
       ctx.bus.emit("ticket.updated", { companyId: actor.companyId, ticketId: ticket.id });
       return tickets.viewFor(actor, ticket.id);
