@@ -34,6 +34,9 @@ export const keys = {
     search: (term: string) => ["contacts", "search", term] as const,
     detail: (id: number) => ["contacts", "detail", id] as const,
     tags: (id: number) => ["contacts", "tags", id] as const,
+    /** The contacts page's lists (every search and tag filter). */
+    pages: ["contacts", "page"] as const,
+    page: (search: string, tagIds: readonly number[]) => ["contacts", "page", search, [...tagIds]] as const,
   },
   tags: (kanban: 0 | 1) => ["tags", "list", kanban] as const,
   /** The tags page's lists (every search and kind); ["tags"] covers them and the pickers. */

@@ -18,6 +18,11 @@ export interface ContactRow {
   isGroup?: boolean;
   extraInfo?: { id?: number; name: string; value: string }[];
   tags?: TagRef[];
+  /** The connection the contact is reached through (the contacts page's connection column). */
+  whatsappId?: number | null;
+  whatsapp?: { id: number; name: string; channel: string | null } | null;
+  /** The wallet owner: the user of the company who answers for this contact. */
+  walletUserId?: number | null;
 }
 
 export interface TicketNote {
@@ -66,7 +71,7 @@ function useContactWrite<V>(fn: (v: V) => Promise<ContactRow>) {
 }
 
 export const useUpdateContact = () =>
-  useContactWrite(({ id, body }: { id: number; body: { name: string; number: string; email: string; extraInfo: { name: string; value: string }[] } }) =>
+  useContactWrite(({ id, body }: { id: number; body: { name: string; number?: string; email: string; extraInfo: { name: string; value: string }[] } }) =>
     api.put<ContactRow>(`/api/contacts/${id}`, body),
   );
 export const useBlockContact = () =>

@@ -29,6 +29,7 @@ const always = () => true;
 
 export const mainItems: MenuItem[] = [
   { to: "/tickets", label: "menu.tickets", icon: I.InboxIcon, feature: "tickets", allowed: always },
+  { to: "/contacts", label: "menu.contacts", icon: I.ContactsIcon, feature: "contacts", allowed: always },
   { to: "/quick-messages", label: "menu.quickMessages", icon: I.ZapIcon, feature: "quickMessages", allowed: always },
   { to: "/tags", label: "menu.tags", icon: I.TagIcon, feature: "tags", allowed: always },
 ];
