@@ -46,6 +46,9 @@ test("an admin creates, edits and deletes a queue; another tab follows live; a c
   const other = await context.newPage();
   await other.goto("/queues");
   await expect(other.getByTestId("queues-table")).toBeVisible();
+  // The tab the admin works in is in front again: a background tab gets an animation frame about once a second, and
+  // every click waits for frames to see its button stand still.
+  await page.bringToFront();
 
   await page.getByTestId("queues-add").click();
   const modal = page.getByTestId("queue-modal");
