@@ -3,21 +3,23 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { css } from "../../../../styled-system/css";
 import { Button, IconButton } from "../../../components/ui/button";
-import { ConfirmationDialog } from "../../../components/ui/confirmation-dialog";
 import { EditIcon, PlusIcon, TrashIcon } from "../../../components/ui/icons";
 import * as Table from "../../../components/ui/table";
-import { toast } from "../../../components/ui/toast";
 import { Tip } from "../../../components/ui/tooltip";
-import { queueListQuery, useDeleteQueue } from "../queries";
+import { queueListQuery } from "../queries";
 import { useQueuesRealtime } from "../realtime";
 import type { Queue } from "../types";
+import { DeleteQueueDialog } from "./DeleteQueueDialog";
 import { QueueModal } from "./QueueModal";
 
 const hideBelowMd = css({ hideBelow: "md" });
 const hideBelowSm = css({ hideBelow: "sm" });
 const swatch = css({ flexShrink: 0, w: "4", h: "4", borderRadius: "sm", borderWidth: "1px", borderColor: "border.default" });
 
-/** /queues: the company's queues with their colour and order; add, edit in the queue dialog, delete with confirmation. */
+/**
+ * /queues: the company's queues with their colour and order; add, edit in the queue dialog (data and chatbot), delete
+ * with confirmation (a queue holding live tickets hands them to another queue first).
+ */
 export default function QueuesPage() {
   const { t } = useTranslation();
   const q = useQuery(queueListQuery);
@@ -25,7 +27,6 @@ export default function QueuesPage() {
   const queues = q.data ?? [];
   const [editing, setEditing] = useState<{ queue?: Queue } | null>(null);
   const [deleting, setDeleting] = useState<Queue | null>(null);
-  const remove = useDeleteQueue();
 
   return (
     <div className={css({ display: "flex", flexDirection: "column", gap: "4", p: { base: "3", sm: "6" }, flex: "1", minH: 0 })}>
@@ -87,24 +88,7 @@ export default function QueuesPage() {
       </Table.InfiniteScroller>
 
       {editing ? <QueueModal open onOpenChange={(o) => !o && setEditing(null)} queue={editing.queue} /> : null}
-      <ConfirmationDialog
-        open={!!deleting}
-        onOpenChange={(o) => !o && setDeleting(null)}
-        title={t("queues.confirmDelete.title", { name: deleting?.name ?? "" })}
-        confirmLabel={t("common.delete")}
-        danger
-        onConfirm={async () => {
-          if (!deleting) return;
-          try {
-            await remove.mutateAsync(deleting.id);
-            toast.success(t("queues.deleted"));
-          } catch {
-            // the mutation cache already showed the error in the catalogue's words
-          }
-        }}
-      >
-        {t("queues.confirmDelete.text")}
-      </ConfirmationDialog>
+      {deleting ? <DeleteQueueDialog queue={deleting} onClose={() => setDeleting(null)} /> : null}
     </div>
   );
 }
