@@ -63,7 +63,7 @@ test("the super admin's menu: every entry opens a real page, no /api answer is 4
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto("/tickets");
   const paths = await walkMenu(page);
-  expect(paths).toEqual(expect.arrayContaining(["/tickets", "/users", "/connections", "/allConnections"]));
+  expect(paths).toEqual(expect.arrayContaining(["/tickets", "/contacts", "/users", "/connections", "/allConnections"]));
   expect(notFound).toEqual([]);
   // No dashboard yet: "/" is the inbox.
   await page.goto("/");
@@ -77,6 +77,7 @@ test("a plain user's menu: every entry opens a real page, no /api answer is 404"
   await page.goto("/tickets");
   const paths = await walkMenu(page);
   expect(paths).toContain("/tickets");
+  expect(paths).toContain("/contacts");
   for (const adminOnly of ["/users", "/connections", "/allConnections"]) expect(paths).not.toContain(adminOnly);
   expect(notFound).toEqual([]);
   await page.goto("/");
