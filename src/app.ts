@@ -14,6 +14,7 @@ import { companiesRoutes } from "./modules/companies/routes";
 import { connectionsRoutes } from "./modules/connections/routes";
 import { contactsRoutes } from "./modules/contacts/routes";
 import { externalApiRoutes } from "./modules/external-api/routes";
+import { filesRoutes } from "./modules/files/routes";
 import { kanbanRoutes } from "./modules/kanban/routes";
 import { messagesRoutes } from "./modules/messages/routes";
 import { metaRoutes } from "./modules/meta/routes";
@@ -64,6 +65,7 @@ const MODULES: readonly AppModule[] = [
   { routes: kanbanRoutes, features: ["kanban"] },
   { routes: ticketNotesRoutes, features: ["ticketNotes"] },
   { routes: quickMessagesRoutes, features: ["quickMessages"] },
+  { routes: filesRoutes, features: ["files"] },
   { routes: metaRoutes, features: ["metaLogin"] },
   { routes: auditRoutes },
 ];

@@ -1,5 +1,6 @@
 import type { Insertable, Selectable } from "kysely";
 import type { ChatbotsTable } from "./tables/chatbots";
+import type { FileListOptionsTable, FileListsTable } from "./tables/files";
 import type {
   ChannelStateTable,
   ConnectionQueuesTable,
@@ -36,6 +37,7 @@ import type {
 
 export type * from "./tables/chatbots";
 export type * from "./tables/conversations";
+export type * from "./tables/files";
 export type * from "./tables/platform";
 
 export interface DB {
@@ -69,6 +71,8 @@ export interface DB {
   contacts_fts: ContactsFtsTable;
   audit_log: AuditLogTable;
   chatbots: ChatbotsTable;
+  file_lists: FileListsTable;
+  file_list_options: FileListOptionsTable;
 }
 
 /** Tables whose rows belong to one company; every read and write of them goes through db/scope.ts. */

@@ -58,6 +58,8 @@ export const ERROR_CODES = [
   "ERR_QUEUE_HAS_TICKETS",
   // contacts, tags, quick messages
   "ERR_CONTACT_HAS_TICKETS",
+  // file lists: deleting one a chatbot option still sends
+  "ERR_FILE_LIST_IN_USE",
   // Meta channels
   "ERR_OUTSIDE_WINDOW",
   "ERR_META_NOT_CONFIGURED",

@@ -71,6 +71,7 @@ export const PERMISSIONS = {
   "queues:manage": isAdmin,
   "settings:manage": isAdmin,
   "contacts:manage": isAdmin,
+  "files:manage": isAdmin,
   "platform:manage": (a: Subject) => a.super,
   "audit:view": isAdmin,
 } as const satisfies Record<string, (a: Subject) => boolean>;

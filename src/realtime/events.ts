@@ -50,6 +50,9 @@ export interface BusEvents {
   /** Quick messages (src/modules/quick-messages); `userId` is the owner, who alone sees a personal one. */
   "quickMessage.saved": { companyId: number; quickMessageId: number; action: "create" | "update" };
   "quickMessage.deleted": { companyId: number; quickMessageId: number; userId: number | null; geral: boolean };
+  /** File lists (src/modules/files): a list, its files or one of its uploads changed; or it was deleted. */
+  "fileList.saved": { companyId: number; fileListId: number; action: "create" | "update" };
+  "fileList.deleted": { companyId: number; fileListId: number };
 }
 
 /** The columns ticket visibility is decided on (src/modules/tickets/visibility.ts). */

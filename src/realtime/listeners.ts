@@ -4,6 +4,7 @@ import { audienceOf, connectionViews } from "../modules/connections/serialize";
 import { contactTags, findContact } from "../modules/contacts/queries";
 import { contactForViewer, serializeContact } from "../modules/contacts/serialize";
 import { loadMessageView, messageForViewer } from "../modules/messages/serialize";
+import { registerFileListListeners } from "../modules/files/realtime";
 import { registerQuickMessageListeners } from "../modules/quick-messages/realtime";
 import { findQueue } from "../modules/queues/queries";
 import { createSettingsService } from "../modules/settings/service";
@@ -28,6 +29,7 @@ export function registerRealtimeListeners(ctx: AppContext): void {
   bus.on("auth.sessionEnded", ({ userId, reason }) => hub.endUserSessions(userId, reason));
   registerTagListeners(ctx);
   registerQuickMessageListeners(ctx);
+  registerFileListListeners(ctx);
 
   bus.on("user.created", async ({ companyId, userId }) => {
     const user = await userPayload(db, companyId, userId);

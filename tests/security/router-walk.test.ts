@@ -83,6 +83,8 @@ const tenantTables = [
   "ticket_notes",
   "quick_messages",
   "chatbots",
+  "file_lists",
+  "file_list_options",
 ] as const;
 
 async function snapshotCompanyA() {
@@ -135,6 +137,9 @@ beforeAll(async () => {
     .executeTakeFirstOrThrow();
   await t.ctx.db.insertInto("ticket_notes").values({ id: 1, companyId: 1, note: "Nota A", userId: 1, contactId: 1, ticketId: ticketA.id }).execute();
   await t.ctx.db.insertInto("quick_messages").values({ id: 1, companyId: 1, userId: 1, shortcode: "oi", message: "Olá!", geral: 1 }).execute();
+  // A file list with one file (both id 1), so /api/files/1 and its upload aim at company A's rows.
+  await t.ctx.db.insertInto("file_lists").values({ id: 1, companyId: 1, userId: 1, name: "Lista A", message: "Arquivos" }).execute();
+  await t.ctx.db.insertInto("file_list_options").values({ id: 1, companyId: 1, fileListId: 1, name: "Arquivo A" }).execute();
 
   const companyB = await t.ctx.db.insertInto("companies").values({ name: "B", planId: 1, dueDate: "2999-01-01" }).returning("id").executeTakeFirstOrThrow();
   await t.ctx.db

@@ -152,6 +152,7 @@ export const BODY_NAMES = [
   "optIntegrationId",
   "optFileId",
   "order",
+  "options",
 ];
 
 /** Candidates tried, in order, for a field the route requires, to build a body it accepts. */
@@ -176,7 +177,7 @@ export const CANDIDATES: unknown[] = [
 ];
 
 /** File fields a multipart route may read. */
-export const UPLOAD_FIELDS = ["profileImage", "file", "medias", "media", "attachment"];
+export const UPLOAD_FIELDS = ["profileImage", "file", "files", "medias", "media", "attachment"];
 
 /** Empty, path-climbing, NUL-holding, 1 KB and dots-only file names. */
 export const HOSTILE_FILE_NAMES = ["", "../../etc/passwd", "..\\..\\windows\\win.ini", "a\u0000b.png", "n".repeat(1024), "...", "."];

@@ -3,7 +3,7 @@ import type { Actor } from "../../http/permissions";
 import { insertAuditEntry } from "./queries";
 
 /** The kinds of rows the audit log names; a later module adds its own. */
-export type AuditEntity = "company" | "user" | "queue" | "setting" | "companySetting" | "connection" | "contact" | "tag" | "quickMessage" | "ticket" | "chatbot";
+export type AuditEntity = "company" | "user" | "queue" | "setting" | "companySetting" | "connection" | "contact" | "tag" | "quickMessage" | "ticket" | "chatbot" | "fileList";
 export type AuditAction = "create" | "update" | "delete" | "transfer" | "accept" | "reopen" | "return";
 
 export type AuditFields = Record<string, unknown>;

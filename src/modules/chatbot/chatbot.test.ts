@@ -106,7 +106,7 @@ describe("POST /api/chatbot", () => {
       [{ queueType: "queue" }, { optQueueId: "Required" }],
       [{ queueType: "queue", optQueueId: null }, { optQueueId: "Required" }],
       [{ queueType: "queue", optQueueId: 999 }, { optQueueId: "Not found" }],
-      // No integration or file list exists yet: those types cannot be saved.
+      // No integration exists yet; file list 1 does not exist.
       [{ queueType: "integration" }, { optIntegrationId: "Required" }],
       [{ queueType: "integration", optIntegrationId: 1 }, { optIntegrationId: "Not found" }],
       [{ queueType: "file" }, { optFileId: "Required" }],
@@ -124,6 +124,21 @@ describe("POST /api/chatbot", () => {
     expect(plain.body).toMatchObject({ queueType: "text", optUserId: null, optQueueId: null });
     // An option may send the contact to its own queue.
     expect((await create({ name: "Voltar ao início", queueType: "queue", optQueueId: queueId })).status).toBe(201);
+  });
+
+  test("a file option names one of the company's file lists; the list stays while an option sends it", async () => {
+    const list = await t.json("POST", "/api/files", { token: admin, body: { name: "Catálogo", message: "Segue o catálogo", options: [{ name: "PDF" }] } });
+    const other = await createCompany(t, { name: "Other" });
+    const foreign = await t.json("POST", "/api/files", { token: other.admin.token, body: { name: "Da outra", message: "x" } });
+    expect((await create({ name: "Catálogo", queueType: "file", optFileId: foreign.body.id })).body.fields).toEqual({ optFileId: "Not found" });
+    const sent = await create({ name: "Catálogo", queueType: "file", optFileId: list.body.id });
+    expect(sent.status).toBe(201);
+    expect(sent.body).toMatchObject({ queueType: "file", optFileId: list.body.id });
+    const refused = await t.json("DELETE", `/api/files/${list.body.id}`, { token: admin });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ error: "ERR_FILE_LIST_IN_USE", usedBy: [{ id: sent.body.id, name: "Catálogo", queueId }] });
+    await update(sent.body.id, { queueType: "text" });
+    expect((await t.json("DELETE", `/api/files/${list.body.id}`, { token: admin })).status).toBe(200);
   });
 
   test("a sub-option needs a parent of the same queue that has a message", async () => {

@@ -13,15 +13,15 @@ type OptField = "optQueueId" | "optUserId" | "optIntegrationId" | "optFileId";
 type OptFields = Record<OptField, number | null>;
 
 /**
- * The field each type needs and the table its id must name within the company. Integrations and file lists have no
- * tables yet, so no id names one of the company's: those types cannot be saved until they exist.
+ * The field each type needs and the table its id must name within the company. Integrations have no table yet, so no
+ * id names one of the company's: that type cannot be saved until they exist.
  */
-const TYPE_FIELD: Record<ChatbotType, { field: OptField; table?: "queues" | "users" } | undefined> = {
+const TYPE_FIELD: Record<ChatbotType, { field: OptField; table?: "queues" | "users" | "file_lists" } | undefined> = {
   text: undefined,
   attendent: { field: "optUserId", table: "users" },
   queue: { field: "optQueueId", table: "queues" },
   integration: { field: "optIntegrationId" },
-  file: { field: "optFileId" },
+  file: { field: "optFileId", table: "file_lists" },
 };
 
 const optionNotFound = () => notFound("Chatbot option not found");
