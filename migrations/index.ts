@@ -14,6 +14,7 @@ import * as m0037 from "./0037_chatbots";
 import * as m0038 from "./0038_tag_lane_order";
 import * as m0039 from "./0039_contact_wallet";
 import * as m0040 from "./0040_ticket_tag_added_at";
+import * as m0041 from "./0041_contact_imports";
 import * as m0042 from "./0042_file_lists";
 
 /** Static map so the compiled binary carries every migration; key order is run order. */
@@ -33,5 +34,6 @@ export const migrations: Record<string, Migration> = {
   "0038_tag_lane_order": m0038,
   "0039_contact_wallet": m0039,
   "0040_ticket_tag_added_at": m0040,
+  "0041_contact_imports": m0041,
   "0042_file_lists": m0042,
 };

@@ -13,6 +13,7 @@ import { chatbotRoutes } from "./modules/chatbot/routes";
 import { companiesRoutes } from "./modules/companies/routes";
 import { connectionsRoutes } from "./modules/connections/routes";
 import { contactsRoutes } from "./modules/contacts/routes";
+import { contactImportRoutes } from "./modules/contacts-import/routes";
 import { externalApiRoutes } from "./modules/external-api/routes";
 import { filesRoutes } from "./modules/files/routes";
 import { kanbanRoutes } from "./modules/kanban/routes";
@@ -61,6 +62,7 @@ const MODULES: readonly AppModule[] = [
   { routes: channelPublicRoutes },
   { routes: externalApiRoutes, features: ["externalApi"] },
   { routes: contactsRoutes, features: ["contacts"] },
+  { routes: contactImportRoutes, features: ["contactsImport"] },
   { routes: tagsRoutes, features: ["tags"] },
   { routes: kanbanRoutes, features: ["kanban"] },
   { routes: ticketNotesRoutes, features: ["ticketNotes"] },

@@ -1,6 +1,7 @@
 import type { Insertable, Selectable } from "kysely";
 import type { ChatbotsTable } from "./tables/chatbots";
 import type { FileListOptionsTable, FileListsTable } from "./tables/files";
+import type { ContactImportRowsTable, ContactImportsTable } from "./tables/imports";
 import type {
   ChannelStateTable,
   ConnectionQueuesTable,
@@ -38,6 +39,7 @@ import type {
 export type * from "./tables/chatbots";
 export type * from "./tables/conversations";
 export type * from "./tables/files";
+export type * from "./tables/imports";
 export type * from "./tables/platform";
 
 export interface DB {
@@ -73,6 +75,8 @@ export interface DB {
   chatbots: ChatbotsTable;
   file_lists: FileListsTable;
   file_list_options: FileListOptionsTable;
+  contact_imports: ContactImportsTable;
+  contact_import_rows: ContactImportRowsTable;
 }
 
 /** Tables whose rows belong to one company; every read and write of them goes through db/scope.ts. */

@@ -50,6 +50,8 @@ export interface BusEvents {
   /** Quick messages (src/modules/quick-messages); `userId` is the owner, who alone sees a personal one. */
   "quickMessage.saved": { companyId: number; quickMessageId: number; action: "create" | "update" };
   "quickMessage.deleted": { companyId: number; quickMessageId: number; userId: number | null; geral: boolean };
+  /** Contact imports (src/modules/contacts-import): an import started, carried out a batch of rows, or finished. */
+  "contactImport.progress": { companyId: number; importId: number };
   /** File lists (src/modules/files): a list, its files or one of its uploads changed; or it was deleted. */
   "fileList.saved": { companyId: number; fileListId: number; action: "create" | "update" };
   "fileList.deleted": { companyId: number; fileListId: number };

@@ -3,8 +3,22 @@ import type { Actor } from "../../http/permissions";
 import { insertAuditEntry } from "./queries";
 
 /** The kinds of rows the audit log names; a later module adds its own. */
-export type AuditEntity = "company" | "user" | "queue" | "setting" | "companySetting" | "connection" | "contact" | "tag" | "quickMessage" | "ticket" | "chatbot" | "fileList";
-export type AuditAction = "create" | "update" | "delete" | "transfer" | "accept" | "reopen" | "return";
+export type AuditEntity =
+  | "company"
+  | "user"
+  | "queue"
+  | "setting"
+  | "companySetting"
+  | "connection"
+  | "contact"
+  | "tag"
+  | "quickMessage"
+  | "ticket"
+  | "chatbot"
+  | "fileList"
+  | "contactImport"
+  | "contactExport";
+export type AuditAction = "create" | "update" | "delete" | "transfer" | "accept" | "reopen" | "return" | "export";
 
 export type AuditFields = Record<string, unknown>;
 
@@ -33,7 +47,7 @@ export const REDACTED = "[redacted]";
  * delete), and every secret is replaced by a marker before anything is stored. An update that changes nothing writes
  * no entry. `actor` null is the system.
  */
-export async function recordAudit(db: Db, at: Date, actor: Actor | null, change: AuditChange): Promise<void> {
+export async function recordAudit(db: Db, at: Date, actor: Pick<Actor, "userId" | "ip"> | null, change: AuditChange): Promise<void> {
   const secret = (key: string) => SECRET_NAME.test(key) || (change.secretFields?.includes(key) ?? false);
   const { before, after } = changedFields(change.before, change.after);
   if (change.before && change.after && Object.keys(after).length === 0) return;

@@ -66,6 +66,12 @@ const hours = z
       .refine((v) => Number(v) <= 8760, "Too Large"),
   );
 
+/** A country calling code: 1 to 3 digits, no +; given to an imported number typed without one. */
+const countryCode = z
+  .string({ error: "Invalid value" })
+  .trim()
+  .regex(/^[1-9][0-9]{0,2}$/, "Invalid country code");
+
 const link = z.union([z.literal(""), z.url({ protocol: /^https?$/, error: "Invalid URL" }).max(500, "Too Long!")], { error: "Invalid URL" });
 
 /**
@@ -105,6 +111,7 @@ export const COMPANY_SETTINGS = {
   videoCallHost: { schema: link, default: "https://meet.jit.si/" },
   timezone: { schema: timeZone, default: "America/Sao_Paulo" },
   autoCloseTicketsHours: { schema: hours, default: "24" },
+  defaultCountryCode: { schema: countryCode, default: "55" },
 } as const satisfies Record<string, { schema: z.ZodType<string>; default: string }>;
 
 export type CompanySettingKey = keyof typeof COMPANY_SETTINGS;

@@ -17,6 +17,8 @@ function controlValues(f: SettingField): string[] {
       return ["America/Sao_Paulo", "UTC", "Europe/Lisbon"];
     case "hours":
       return ["0", "24", "8760"];
+    case "countryCode":
+      return ["55", "1", "351"];
     case "url":
       return ["", "https://meet.example.org/"];
     case "text":

@@ -15,7 +15,9 @@ export type SettingControl =
   | { kind: "select"; options: readonly string[]; unit?: string }
   | { kind: "timezone" }
   /** Whole hours, 0 to 8760. */
-  | { kind: "hours" };
+  | { kind: "hours" }
+  /** A country calling code: 1 to 3 digits, no +. */
+  | { kind: "countryCode" };
 
 /** The custom text a switch's feature sends: the server refuses the switch at `when` while the text is empty. */
 export interface PairedText {
@@ -39,6 +41,7 @@ export const SETTING_GROUPS: SettingGroup[] = [
       { key: "timezone", kind: "timezone", shown: true },
       { key: "showNotificationPending", kind: "switch", shown: true },
       { key: "videoCallHost", kind: "url", shown: true },
+      { key: "defaultCountryCode", kind: "countryCode", shown: true },
       { key: "scheduleType", kind: "select", options: ["disabled", "queue", "company", "connection"], shown: false },
       { key: "chatBotType", kind: "select", options: ["text"], shown: false },
       { key: "userRandom", kind: "switch", shown: false },
