@@ -13,6 +13,7 @@ import { chatbotRoutes } from "./modules/chatbot/routes";
 import { companiesRoutes } from "./modules/companies/routes";
 import { connectionsRoutes } from "./modules/connections/routes";
 import { contactsRoutes } from "./modules/contacts/routes";
+import { contactExportRoutes } from "./modules/contacts-export/routes";
 import { contactImportRoutes } from "./modules/contacts-import/routes";
 import { externalApiRoutes } from "./modules/external-api/routes";
 import { filesRoutes } from "./modules/files/routes";
@@ -63,6 +64,7 @@ const MODULES: readonly AppModule[] = [
   { routes: externalApiRoutes, features: ["externalApi"] },
   { routes: contactsRoutes, features: ["contacts"] },
   { routes: contactImportRoutes, features: ["contactsImport"] },
+  { routes: contactExportRoutes, features: ["contactsExport"] },
   { routes: tagsRoutes, features: ["tags"] },
   { routes: kanbanRoutes, features: ["kanban"] },
   { routes: ticketNotesRoutes, features: ["ticketNotes"] },

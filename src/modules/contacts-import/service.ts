@@ -94,14 +94,15 @@ export function createContactImportService(ctx: AppContext) {
     async start(actor: Actor, input: StartImportInput) {
       assertCan(actor, "contacts:manage");
       if (input.file.size > MAX_IMPORT_BYTES) throw validationError({ file: "File too large" });
-      const sheet = readSheet(new Uint8Array(await input.file.arrayBuffer()), input.file.name);
+      // A part sent without a file name arrives with none at all.
+      const fileName = String(input.file.name ?? "").slice(0, 255);
+      const sheet = readSheet(new Uint8Array(await input.file.arrayBuffer()), fileName);
       if (!sheet || sheet.length < 2) throw validationError({ file: "Invalid file" });
       if (sheet.length - 1 > MAX_IMPORT_ROWS) throw validationError({ file: `More than ${MAX_IMPORT_ROWS} rows` });
       checkMapping(input.mapping, Math.max(...sheet.map((r) => r.length)));
       const countryCode = await getCompanySetting(ctx.db, actor.companyId, "defaultCountryCode");
       const staged = stageRows(sheet, input.mapping, new Set(input.skipRows ?? []), countryCode);
       if (!staged.length) throw validationError({ skipRows: "No rows selected" });
-      const fileName = input.file.name.slice(0, 255);
       const id = await ctx.db.transaction().execute(async (trx) => {
         const at = ctx.clock.now();
         // Rows refused while staging count as done from the start.
