@@ -73,14 +73,28 @@ export function waitingRows(db: Db, companyId: number, importId: number, limit: 
     .execute();
 }
 
-export async function setRowOutcome(
-  db: Db,
-  companyId: number,
-  importId: number,
-  rowNo: number,
-  o: { outcome: ImportOutcome; reason: string | null; contactId: number | null },
-): Promise<void> {
-  await forCompany(db, companyId).updateTable("contact_import_rows").set(o).where("importId", "=", importId).where("rowNo", "=", rowNo).execute();
+export interface RowOutcome {
+  row: { rowNo: number; name: string; number: string; email: string; tags: string };
+  outcome: ImportOutcome;
+  reason: string | null;
+  contactId: number | null;
+}
+
+/** Writes a batch's outcomes in one statement (an upsert over rows that exist: their key never conflicts otherwise). */
+export async function setRowOutcomes(db: Db, companyId: number, importId: number, outcomes: readonly RowOutcome[]): Promise<void> {
+  for (let i = 0; i < outcomes.length; i += INSERT_CHUNK) {
+    await db
+      .insertInto("contact_import_rows")
+      .values(outcomes.slice(i, i + INSERT_CHUNK).map((o) => ({ ...o.row, importId, companyId, outcome: o.outcome, reason: o.reason, contactId: o.contactId })))
+      .onConflict((oc) =>
+        oc.columns(["importId", "rowNo"]).doUpdateSet((eb) => ({
+          outcome: eb.ref("excluded.outcome"),
+          reason: eb.ref("excluded.reason"),
+          contactId: eb.ref("excluded.contactId"),
+        })),
+      )
+      .execute();
+  }
 }
 
 /** The company's people (not groups) having these numbers; the oldest contact of each number first. */

@@ -18,7 +18,8 @@ import {
   type ImportRow,
   insertTag,
   setImportStatus,
-  setRowOutcome,
+  type RowOutcome,
+  setRowOutcomes,
   tagIdsOf,
   waitingRows,
 } from "./queries";
@@ -150,6 +151,7 @@ async function importBatch(ctx: AppContext, trx: Db, imp: ImportRow, tagIds: Ret
   );
   const counts = { imported: 0, updated: 0, ignored: 0 };
   const pairs: { contactId: number; tagId: number }[] = [];
+  const outcomes: RowOutcome[] = [];
   const audit = (entityId: number, action: "create" | "update", before: Record<string, unknown> | undefined, after: Record<string, unknown>) =>
     recordAudit(trx, at, actorOf(imp), { companyId: imp.companyId, entity: "contact", entityId, action, before, after });
 
@@ -168,7 +170,7 @@ async function importBatch(ctx: AppContext, trx: Db, imp: ImportRow, tagIds: Ret
       }
       owned.set(found.id, have);
       if (Object.keys(changes).length === 0 && added.length === 0) {
-        await setRowOutcome(trx, imp.companyId, imp.id, row.rowNo, { outcome: "ignored", reason: "alreadyExists", contactId: found.id });
+        outcomes.push({ row, outcome: "ignored", reason: "alreadyExists", contactId: found.id });
         counts.ignored++;
         continue;
       }
@@ -180,7 +182,7 @@ async function importBatch(ctx: AppContext, trx: Db, imp: ImportRow, tagIds: Ret
         { name: found.name, email: found.email, ...changes, tagIds: added },
       );
       Object.assign(found, changes);
-      await setRowOutcome(trx, imp.companyId, imp.id, row.rowNo, { outcome: "updated", reason: null, contactId: found.id });
+      outcomes.push({ row, outcome: "updated", reason: null, contactId: found.id });
       counts.updated++;
       continue;
     }
@@ -190,10 +192,11 @@ async function importBatch(ctx: AppContext, trx: Db, imp: ImportRow, tagIds: Ret
     await audit(contactId, "create", undefined, { ...values, tagIds: tags });
     byNumber.set(row.number, { id: contactId, name: row.name, number: row.number, email: row.email });
     owned.set(contactId, new Set(tags));
-    await setRowOutcome(trx, imp.companyId, imp.id, row.rowNo, { outcome: "imported", reason: null, contactId });
+    outcomes.push({ row, outcome: "imported", reason: null, contactId });
     counts.imported++;
   }
   await addContactTags(trx, imp.companyId, pairs);
+  await setRowOutcomes(trx, imp.companyId, imp.id, outcomes);
   await addCounts(trx, imp.companyId, imp.id, counts);
   return { done: rows.length, createdTags };
 }
