@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { useLiveBranding } from "./live";
 import { useBranding } from "./queries";
 
 /** Black or white, whichever reads better on `hex` (WCAG relative luminance). */
@@ -21,9 +22,10 @@ export function readableOn(hex: string): string {
 
 /**
  * Whitelabel: the public settings' colours replace the accent tokens, appName the document title,
- * appLogoFavicon the icon. An unlayered <style> wins over Panda's layered token rules.
+ * appLogoFavicon the icon. An unlayered <style> wins over Panda's layered token rules. Changes arrive live.
  */
 export function Branding() {
+  useLiveBranding();
   const light = useBranding("primaryColorLight");
   const dark = useBranding("primaryColorDark");
   const appName = useBranding("appName");
@@ -48,15 +50,23 @@ export function Branding() {
     document.title = appName;
   }, [appName]);
 
+  // The page's own icon is remembered on the link, so clearing the setting brings it back.
   useEffect(() => {
-    if (!favicon) return;
     let link = document.querySelector<HTMLLinkElement>("link[rel=icon]");
     if (!link) {
       link = document.createElement("link");
       link.rel = "icon";
       document.head.appendChild(link);
     }
-    link.href = favicon;
+    link.dataset.defaultHref ??= link.getAttribute("href") ?? "";
+    link.dataset.defaultType ??= link.getAttribute("type") ?? "";
+    // The uploaded icon's type is the server's to say: a stale `type` would make the browser skip it.
+    const href = favicon || link.dataset.defaultHref;
+    const type = favicon ? "" : link.dataset.defaultType;
+    if (href) link.setAttribute("href", href);
+    else link.removeAttribute("href");
+    if (type) link.setAttribute("type", type);
+    else link.removeAttribute("type");
   }, [favicon]);
 
   return null;

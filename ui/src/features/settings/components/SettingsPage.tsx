@@ -7,6 +7,7 @@ import { settingsQuery } from "../../tickets/queries";
 import { visibleGroups } from "../registry";
 import { SchedulesSection } from "./SchedulesSection";
 import { SettingControl } from "./SettingControl";
+import { WhitelabelSection } from "./WhitelabelSection";
 
 /** /settings: the company's options grouped as an admin looks for them; the platform's for the super user. */
 export default function SettingsPage() {
@@ -44,6 +45,7 @@ export default function SettingsPage() {
         ))
       )}
       {q.isPending ? null : <SchedulesSection scheduleType={values.scheduleType} />}
+      {q.isPending ? null : <WhitelabelSection values={values} />}
     </div>
   );
 }
