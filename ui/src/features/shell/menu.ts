@@ -32,6 +32,7 @@ export const mainItems: MenuItem[] = [
   { to: "/contacts", label: "menu.contacts", icon: I.ContactsIcon, feature: "contacts", allowed: always },
   { to: "/quick-messages", label: "menu.quickMessages", icon: I.ZapIcon, feature: "quickMessages", allowed: always },
   { to: "/tags", label: "menu.tags", icon: I.TagIcon, feature: "tags", allowed: always },
+  { to: "/Kanban", label: "menu.kanban", icon: I.KanbanIcon, feature: "kanban", allowed: (c) => !!c.plan?.useKanban },
 ];
 
 /** The administration section. */

@@ -11,6 +11,8 @@ export interface TagRef {
   name: string;
   color: string;
   kanban?: number;
+  /** When the tag was put on the ticket (a kanban lane: when the ticket entered it); null when unknown. */
+  addedAt?: string | null;
 }
 
 export interface Ticket {

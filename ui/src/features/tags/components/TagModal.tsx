@@ -55,16 +55,19 @@ export function TagModal({
   tag,
   useKanban,
   usedColors,
+  lane = false,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   tag?: Tag;
   useKanban: boolean;
   usedColors: string[];
+  /** A new tag starts as a kanban lane (the board's "+"). */
+  lane?: boolean;
 }) {
   const { t } = useTranslation();
   const isEdit = tag !== undefined;
-  const [form, setForm] = useState<TagForm>(() => (tag ? formFromTag(tag) : { ...TAG_DEFAULTS, color: freeColor(usedColors) }));
+  const [form, setForm] = useState<TagForm>(() => (tag ? formFromTag(tag) : { ...TAG_DEFAULTS, color: freeColor(usedColors), kanban: lane }));
   const rules = { name, color: required, laneOrder: order };
   const { errors, setErrors, recheck } = useFieldErrors<Field>(rules);
   const save = useSaveTag(useKanban);
