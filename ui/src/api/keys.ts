@@ -50,6 +50,10 @@ export const keys = {
   quickMessagesAll: ["quick-messages"] as const,
   quickMessagesPages: ["quick-messages", "page"] as const,
   quickMessagesPage: (search: string) => ["quick-messages", "page", search] as const,
+  /** The file lists page's lists (one per search) and the pickers' list, all under `fileListsAll`. */
+  fileListsAll: ["files"] as const,
+  fileListsPage: (search: string) => ["files", "page", search] as const,
+  fileListPicker: ["files", "list"] as const,
   usersPicker: ["users", "picker"] as const,
   ticketLogs: (ticketId: number) => ["tickets-log", ticketId] as const,
 };

@@ -40,6 +40,7 @@ export const adminItems: MenuItem[] = [
   { to: "/messages-api", label: "menu.messagesApi", icon: I.CodeIcon, feature: "externalApi", allowed: (c) => isAdmin(c.user) && !!c.plan?.useExternalApi },
   { to: "/users", label: "menu.users", icon: I.UsersIcon, feature: "users", allowed: can("users:manage") },
   { to: "/queues", label: "menu.queues", icon: I.QueueIcon, feature: "queues", allowed: can("queues:manage") },
+  { to: "/files", label: "menu.files", icon: I.FileIcon, feature: "files", allowed: can("files:manage") },
   { to: "/connections", label: "menu.connections", icon: I.LinkIcon, feature: "connections", allowed: can("connections-page:view"), badge: "connections" },
   { to: "/allConnections", label: "menu.allConnections", icon: I.LinkIcon, feature: "connections", allowed: can("platform:manage") },
   { to: "/settings", label: "menu.settings", icon: I.SettingsIcon, feature: "settings", allowed: can("settings:manage") },
