@@ -56,9 +56,9 @@ export const keys = {
   fileListPicker: ["files", "list"] as const,
   usersPicker: ["users", "picker"] as const,
   ticketLogs: (ticketId: number) => ["tickets-log", ticketId] as const,
-};
   /** The kanban board's columns: one list per lane (null: the open column) and date range. */
   kanban: {
     all: ["kanban"] as const,
     lane: (lane: number | null, range: { dateFrom: string; dateTo: string }) => ["kanban", lane, range] as const,
   },
+};
