@@ -13,6 +13,7 @@ import * as Table from "../../../components/ui/table";
 import { toast } from "../../../components/ui/toast";
 import { Tip } from "../../../components/ui/tooltip";
 import { useCan } from "../../auth/hooks";
+import { ContactsImportExport } from "../../contacts-import/components/ContactsImportExport";
 import { useDebounced } from "../../shell/hooks";
 import { closeDialog, openDialog } from "../../tickets/dialogs";
 import { InboxDialogs } from "../../tickets/modals/InboxDialogs";
@@ -100,6 +101,7 @@ export default function ContactsPage() {
             emptyText={t("tickets.search.none")}
           />
         </div>
+        <ContactsImportExport searchParam={debounced} tagIds={tagIds} />
         <Button onClick={() => setEditing({})} data-testid="contacts-add">
           <PlusIcon size={18} />
           {t("contacts.add")}

@@ -1,0 +1,70 @@
+import { useNavigate } from "@tanstack/react-router";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { toastError } from "../../../api/errors";
+import { Button } from "../../../components/ui/button";
+import { ChevronDownIcon } from "../../../components/ui/icons";
+import * as Menu from "../../../components/ui/menu";
+import { useCan } from "../../auth/hooks";
+import { useFeature } from "../../branding/queries";
+import { downloadFile } from "../queries";
+
+/**
+ * The contacts page's Import/Export menu: import from a spreadsheet (admins, /contacts/import) and export the list
+ * under its current filters as xlsx or csv. Renders nothing when the server has neither.
+ */
+export function ContactsImportExport({ searchParam, tagIds }: { searchParam: string; tagIds: readonly number[] }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const mayImport = useCan("contacts:manage");
+  const importWired = useFeature("contactsImport");
+  const canImport = mayImport && importWired;
+  const canExport = useFeature("contactsExport");
+  const [busy, setBusy] = useState(false);
+  if (!canImport && !canExport) return null;
+
+  const exportAs = async (format: "xlsx" | "csv") => {
+    const q = new URLSearchParams({ format });
+    if (searchParam) q.set("searchParam", searchParam);
+    for (const id of tagIds) q.append("contactTag", String(id));
+    setBusy(true);
+    try {
+      await downloadFile(`/api/contacts/export?${q}`, `contacts.${format}`);
+    } catch (err) {
+      toastError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Menu.Frame
+      trigger={
+        <Button variant="outline" loading={busy} data-testid="contacts-import-export">
+          {t("contactsImport.menu")}
+          <ChevronDownIcon size={16} />
+        </Button>
+      }
+      onSelect={(d) => {
+        if (d.value === "import") void navigate({ to: "/contacts/import" });
+        else void exportAs(d.value as "xlsx" | "csv");
+      }}
+    >
+      {canImport ? (
+        <Menu.Item value="import" data-testid="contacts-import">
+          {t("contactsImport.importSpreadsheet")}
+        </Menu.Item>
+      ) : null}
+      {canExport ? (
+        <>
+          <Menu.Item value="xlsx" data-testid="contacts-export-xlsx">
+            {t("contactsImport.exportXlsx")}
+          </Menu.Item>
+          <Menu.Item value="csv" data-testid="contacts-export-csv">
+            {t("contactsImport.exportCsv")}
+          </Menu.Item>
+        </>
+      ) : null}
+    </Menu.Frame>
+  );
+}
