@@ -206,7 +206,9 @@ async function queueWithTree(request: APIRequestContext, token: string, tag: str
     closeTicket: true,
   });
   await ok(request, token, "POST", "/api/chatbot", { queueId: queue.id, name: "Horário de atendimento", greetingMessage: "Das 8h às 18h.", queueType: "text" });
-  return queue as { id: number; name: string };
+  const catalogue = await ok(request, token, "POST", "/api/files", { name: `Catálogo ${tag}`, message: "Nosso catálogo" });
+  await ok(request, token, "POST", "/api/chatbot", { queueId: queue.id, name: "Catálogo", queueType: "file", optFileId: catalogue.id });
+  return { ...(queue as { id: number; name: string }), catalogue: catalogue.name as string };
 }
 
 for (const theme of ["light", "dark"] as const) {
@@ -223,7 +225,9 @@ for (const theme of ["light", "dark"] as const) {
       await page.goto("/queues");
       await expect(page.locator("html")).toHaveAttribute("data-theme", theme);
       const modal = await openChatbot(page, queue.name);
-      await expect(modal.getByTestId("chatbot-option")).toHaveCount(4);
+      await expect(modal.getByTestId("chatbot-option")).toHaveCount(5);
+      // With file lists in the build, an option can send one.
+      await expect(option(modal, "Catálogo").getByTestId("chatbot-option-type")).toHaveText(`Arquivo: ${queue.catalogue}`);
       await option(modal, "Comercial").getByTestId("chatbot-edit").click();
       await expect(modal.getByTestId("chatbot-form")).toBeVisible();
       await page.waitForTimeout(300); // the dialog's fade-in

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { bodyFromChatbotForm, type ChatbotOption, chatbotFieldErrors, descendantCount, formFromOption, reorderSiblings } from "./chatbot";
+import { bodyFromChatbotForm, type ChatbotOption, chatbotFieldErrors, descendantCount, formFromOption, offeredTypes, reorderSiblings } from "./chatbot";
 
 const opt = (id: number, order: number, options: ChatbotOption[] = [], extra: Partial<ChatbotOption> = {}): ChatbotOption => ({
   id,
@@ -20,21 +20,24 @@ const opt = (id: number, order: number, options: ChatbotOption[] = [], extra: Pa
 
 describe("the chatbot option form", () => {
   test("texts are trimmed, an empty message is none, and only the type's own target is sent", () => {
-    const form = { name: "  Vendas ", greetingMessage: "  ", queueType: "text" as const, optUserId: "7", optQueueId: "3", closeTicket: true };
+    const form = { name: "  Vendas ", greetingMessage: "  ", queueType: "text" as const, optUserId: "7", optQueueId: "3", optFileId: "5", closeTicket: true };
     expect(bodyFromChatbotForm(form)).toEqual({
       name: "Vendas",
       greetingMessage: null,
       queueType: "text",
       optUserId: null,
       optQueueId: null,
+      optFileId: null,
       closeTicket: true,
     });
     expect(bodyFromChatbotForm({ ...form, queueType: "attendent", greetingMessage: " Hi " })).toMatchObject({
       greetingMessage: "Hi",
       optUserId: 7,
       optQueueId: null,
+      optFileId: null,
     });
-    expect(bodyFromChatbotForm({ ...form, queueType: "queue" })).toMatchObject({ optUserId: null, optQueueId: 3 });
+    expect(bodyFromChatbotForm({ ...form, queueType: "queue" })).toMatchObject({ optUserId: null, optQueueId: 3, optFileId: null });
+    expect(bodyFromChatbotForm({ ...form, queueType: "file" })).toMatchObject({ optUserId: null, optQueueId: null, optFileId: 5 });
     expect(bodyFromChatbotForm({ ...form, queueType: "queue", optQueueId: "" })).toMatchObject({ optQueueId: null });
   });
 
@@ -46,9 +49,15 @@ describe("the chatbot option form", () => {
       queueType: "queue",
       optUserId: null,
       optQueueId: 9,
+      optFileId: null,
       closeTicket: true,
     });
-    expect(formFromOption()).toEqual({ name: "", greetingMessage: "", queueType: "text", optUserId: "", optQueueId: "", closeTicket: false });
+    expect(formFromOption()).toEqual({ name: "", greetingMessage: "", queueType: "text", optUserId: "", optQueueId: "", optFileId: "", closeTicket: false });
+  });
+
+  test("file options are offered only with the files capability; integration options never, having nothing to point at", () => {
+    expect(offeredTypes(["queues", "chatbot"])).toEqual(["text", "attendent", "queue"]);
+    expect(offeredTypes(["queues", "chatbot", "files", "integrations"])).toEqual(["text", "attendent", "queue", "file"]);
   });
 
   test("the server's field messages become message keys; unknown texts stay as they are", () => {

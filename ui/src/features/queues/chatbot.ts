@@ -21,10 +21,13 @@ export interface ChatbotOption {
 }
 
 /**
- * The types the editor offers: integration and file options need an integration or a file list to point at, and
- * this build has neither, so those two are not offered (the server refuses them too until they exist).
+ * The types the editor offers: text, agent and queue always; file when the build has file lists (the 'files'
+ * capability) to pick from. Integration is not offered: this build has no integrations to point at, and the server
+ * refuses the type until they exist.
  */
-export const OFFERED_TYPES = ["text", "attendent", "queue"] as const satisfies readonly ChatbotType[];
+export function offeredTypes(features: readonly string[]): ChatbotType[] {
+  return features.includes("files") ? ["text", "attendent", "queue", "file"] : ["text", "attendent", "queue"];
+}
 
 /** The option form's values (select values are strings; empty is none). */
 export interface ChatbotForm {
@@ -33,6 +36,7 @@ export interface ChatbotForm {
   queueType: ChatbotType;
   optUserId: string;
   optQueueId: string;
+  optFileId: string;
   closeTicket: boolean;
 }
 
@@ -42,6 +46,7 @@ export const formFromOption = (o?: ChatbotOption): ChatbotForm => ({
   queueType: o?.queueType ?? "text",
   optUserId: o?.optUserId ? String(o.optUserId) : "",
   optQueueId: o?.optQueueId ? String(o.optQueueId) : "",
+  optFileId: o?.optFileId ? String(o.optFileId) : "",
   closeTicket: o?.closeTicket ?? false,
 });
 
@@ -52,6 +57,7 @@ export const bodyFromChatbotForm = (f: ChatbotForm) => ({
   queueType: f.queueType,
   optUserId: f.queueType === "attendent" && f.optUserId ? Number(f.optUserId) : null,
   optQueueId: f.queueType === "queue" && f.optQueueId ? Number(f.optQueueId) : null,
+  optFileId: f.queueType === "file" && f.optFileId ? Number(f.optFileId) : null,
   closeTicket: f.closeTicket,
 });
 

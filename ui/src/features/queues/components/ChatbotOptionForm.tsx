@@ -9,8 +9,10 @@ import { Input, Textarea } from "../../../components/ui/input";
 import { SelectField } from "../../../components/ui/select";
 import { Switch } from "../../../components/ui/switch";
 import { length, type Rule, useFieldErrors, validate } from "../../auth/validation";
+import { versionQuery } from "../../branding/queries";
+import { fileListPickerQuery } from "../../files/queries";
 import { usersPickerQuery } from "../../tickets/queries";
-import { type ChatbotForm, type ChatbotOption, chatbotFieldErrors, formFromOption, OFFERED_TYPES } from "../chatbot";
+import { type ChatbotForm, type ChatbotOption, chatbotFieldErrors, formFromOption, offeredTypes } from "../chatbot";
 import { queueListQuery, useSaveChatbotOption } from "../queries";
 
 type Field = keyof ChatbotForm | "parentId";
@@ -20,7 +22,7 @@ const pick: Rule = (v) => (v ? null : "validation.required");
 /**
  * Adds an option (under `parent`, or at the root without one) or edits `option`: name (4-50), the message the contact
  * gets (it lists the sub-options, so an option with sub-options keeps one), the type and its target (an attendant of
- * the company, or another queue), and whether choosing it closes the ticket.
+ * the company, another queue, or a file list), and whether choosing it closes the ticket.
  */
 export function ChatbotOptionForm(props: { queueId: number; option?: ChatbotOption; parent?: ChatbotOption; onDone: () => void }) {
   const { t } = useTranslation();
@@ -28,11 +30,14 @@ export function ChatbotOptionForm(props: { queueId: number; option?: ChatbotOpti
   const [form, setForm] = useState<ChatbotForm>(() => formFromOption(option));
   const users = useQuery({ ...usersPickerQuery, enabled: form.queueType === "attendent" });
   const queues = useQuery({ ...queueListQuery, enabled: form.queueType === "queue" });
+  const fileLists = useQuery({ ...fileListPickerQuery(), enabled: form.queueType === "file" });
+  const types = offeredTypes(useQuery(versionQuery).data?.features ?? []);
   const rules: Partial<Record<Field, Rule>> = {
     name: length(4, 50),
     greetingMessage: length(1, 4000, false),
     ...(form.queueType === "attendent" ? { optUserId: pick } : {}),
     ...(form.queueType === "queue" ? { optQueueId: pick } : {}),
+    ...(form.queueType === "file" ? { optFileId: pick } : {}),
   };
   const { errors, setErrors, recheck } = useFieldErrors<Field>(rules);
   const save = useSaveChatbotOption(queueId);
@@ -96,7 +101,7 @@ export function ChatbotOptionForm(props: { queueId: number; option?: ChatbotOpti
           <SelectField
             label={t("chatbot.form.type")}
             name="queueType"
-            options={OFFERED_TYPES.map((v) => ({ value: v, label: t(`chatbot.types.${v}`) }))}
+            options={types.map((v) => ({ value: v, label: t(`chatbot.types.${v}`) }))}
             value={form.queueType}
             onChange={(v) => set("queueType", v as ChatbotForm["queueType"])}
           />
@@ -125,6 +130,19 @@ export function ChatbotOptionForm(props: { queueId: number; option?: ChatbotOpti
             onChange={(v) => set("optQueueId", v)}
             placeholder={queues.data && !queueOptions.length ? t("chatbot.form.noOtherQueue") : t("chatbot.form.pickQueue")}
             invalid={!!errors.optQueueId}
+          />
+        </FormField>
+      ) : null}
+      {form.queueType === "file" ? (
+        <FormField error={err("optFileId")} required>
+          <SelectField
+            label={`${t("chatbot.form.fileList")} *`}
+            name="optFileId"
+            options={(fileLists.data ?? []).map((f) => ({ value: String(f.id), label: f.name }))}
+            value={form.optFileId}
+            onChange={(v) => set("optFileId", v)}
+            placeholder={fileLists.data && !fileLists.data.length ? t("chatbot.form.noFileList") : t("chatbot.form.pickFileList")}
+            invalid={!!errors.optFileId}
           />
         </FormField>
       ) : null}

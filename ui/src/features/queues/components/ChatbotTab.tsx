@@ -6,6 +6,8 @@ import { Button } from "../../../components/ui/button";
 import { ConfirmationDialog } from "../../../components/ui/confirmation-dialog";
 import { InfoIcon, PlusIcon } from "../../../components/ui/icons";
 import { Spinner } from "../../../components/ui/spinner";
+import { useFeature } from "../../branding/queries";
+import { fileListPickerQuery } from "../../files/queries";
 import { usersPickerQuery } from "../../tickets/queries";
 import { type ChatbotOption, descendantCount, reorderSiblings } from "../chatbot";
 import { chatbotTreeQuery, queueListQuery, useDeleteChatbotOption, useReorderChatbotOptions } from "../queries";
@@ -23,6 +25,7 @@ export function ChatbotTab({ queue, onClose }: { queue: Queue; onClose: () => vo
   const tree = useQuery(chatbotTreeQuery(queue.id));
   const users = useQuery(usersPickerQuery);
   const queues = useQuery(queueListQuery);
+  const fileLists = useQuery({ ...fileListPickerQuery(), enabled: useFeature("files") });
   const [editor, setEditor] = useState<Editor>(null);
   const [deleting, setDeleting] = useState<ChatbotOption | null>(null);
   const reorder = useReorderChatbotOptions(queue.id);
@@ -39,12 +42,13 @@ export function ChatbotTab({ queue, onClose }: { queue: Queue; onClose: () => vo
     },
     moving: reorder.isPending,
     remove: setDeleting,
-    targetName: (o) =>
-      o.queueType === "attendent"
-        ? (users.data?.find((u) => u.id === o.optUserId)?.name ?? null)
-        : o.queueType === "queue"
-          ? (queues.data?.find((q) => q.id === o.optQueueId)?.name ?? null)
-          : null,
+    targetName: (o) => {
+      const named = (list: { id: number; name: string }[] | undefined, id: number | null) => list?.find((x) => x.id === id)?.name ?? null;
+      if (o.queueType === "attendent") return named(users.data, o.optUserId);
+      if (o.queueType === "queue") return named(queues.data, o.optQueueId);
+      if (o.queueType === "file") return named(fileLists.data, o.optFileId);
+      return null;
+    },
   };
   const below = deleting ? descendantCount(deleting) : 0;
 
