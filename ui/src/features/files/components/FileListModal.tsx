@@ -140,6 +140,7 @@ export function FileListModal({ list, onClose }: { list?: FileList; onClose: () 
             <input
               ref={picker}
               type="file"
+              multiple
               hidden
               data-testid="file-list-picker"
               onChange={(e) => {
