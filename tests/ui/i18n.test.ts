@@ -82,7 +82,8 @@ describe("locales", () => {
     ];
     for (const { code } of sources) for (const re of patterns) for (const m of code.matchAll(re)) used.add(m[1]!);
     expect(used.size).toBeGreaterThan(100);
-    const missing = [...used].filter((k) => !locales.en.has(k));
+    // A key called with a count may exist only in its plural forms (i18next picks key_one, key_other, ...).
+    const missing = [...used].filter((k) => !locales.en.has(k) && !locales.en.has(`${k}_other`));
     expect(missing).toEqual([]);
   });
 });
