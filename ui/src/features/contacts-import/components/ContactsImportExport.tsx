@@ -5,13 +5,14 @@ import { toastError } from "../../../api/errors";
 import { Button } from "../../../components/ui/button";
 import { ChevronDownIcon } from "../../../components/ui/icons";
 import * as Menu from "../../../components/ui/menu";
-import { useCan } from "../../auth/hooks";
+import { useCan, useSessionUser } from "../../auth/hooks";
 import { useFeature } from "../../branding/queries";
-import { downloadFile } from "../queries";
+import { downloadFile, useImportFrames } from "../queries";
 
 /**
  * The contacts page's Import/Export menu: import from a spreadsheet (admins, /contacts/import) and export the list
- * under its current filters as xlsx or csv. Renders nothing when the server has neither.
+ * under its current filters as xlsx or csv. Renders nothing when the server has neither. An import ending while the
+ * page is open reloads its list.
  */
 export function ContactsImportExport({ searchParam, tagIds }: { searchParam: string; tagIds: readonly number[] }) {
   const { t } = useTranslation();
@@ -21,6 +22,7 @@ export function ContactsImportExport({ searchParam, tagIds }: { searchParam: str
   const canImport = mayImport && importWired;
   const canExport = useFeature("contactsExport");
   const [busy, setBusy] = useState(false);
+  useImportFrames(useSessionUser()?.companyId);
   if (!canImport && !canExport) return null;
 
   const exportAs = async (format: "xlsx" | "csv") => {
