@@ -63,7 +63,7 @@ test("the super admin's menu: every entry opens a real page, no /api answer is 4
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto("/tickets");
   const paths = await walkMenu(page);
-  expect(paths).toEqual(expect.arrayContaining(["/tickets", "/contacts", "/users", "/connections", "/allConnections"]));
+  expect(paths).toEqual(expect.arrayContaining(["/tickets", "/contacts", "/users", "/connections", "/allConnections", "/files"]));
   expect(notFound).toEqual([]);
   // No dashboard yet: "/" is the inbox.
   await page.goto("/");
@@ -78,7 +78,7 @@ test("a plain user's menu: every entry opens a real page, no /api answer is 404"
   const paths = await walkMenu(page);
   expect(paths).toContain("/tickets");
   expect(paths).toContain("/contacts");
-  for (const adminOnly of ["/users", "/connections", "/allConnections"]) expect(paths).not.toContain(adminOnly);
+  for (const adminOnly of ["/users", "/connections", "/allConnections", "/files"]) expect(paths).not.toContain(adminOnly);
   expect(notFound).toEqual([]);
   await page.goto("/");
   await expect(page).toHaveURL(`${BASE_URL}/tickets`);
