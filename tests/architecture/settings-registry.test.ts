@@ -12,6 +12,7 @@ import { loadConfig } from "../../src/config";
 import { createConnectionBody } from "../../src/modules/connections/schema";
 import { COMPANY_SETTINGS, PLATFORM_SETTINGS } from "../../src/modules/settings/catalogue";
 import { HIDDEN_FIELDS } from "../../ui/src/features/connections/hidden";
+import { HIDDEN_QUEUE_FIELDS } from "../../ui/src/features/queues/hidden";
 import { visibleGroups } from "../../ui/src/features/settings/registry";
 import { fieldKeys, HIDDEN, hiddenKeys, ROOT, settingsRows } from "../helpers/settings-doc";
 
@@ -72,6 +73,10 @@ describe("docs/settings.md", () => {
       .filter((k) => !branding.includes(k));
     const shown = visibleGroups(true).flatMap((g) => g.fields.flatMap(fieldKeys));
     expect(shown.sort()).toEqual(withEffect.sort());
+  });
+
+  test("the queue dialog hides exactly the queue fields marked hidden", () => {
+    expect([...HIDDEN_QUEUE_FIELDS].sort()).toEqual(hiddenKeys("Queue fields").sort());
   });
 
   test("the connection form hides exactly the connection fields marked hidden", () => {

@@ -1,17 +1,58 @@
 import { describe, expect, test } from "bun:test";
 import { QueryClient } from "@tanstack/react-query";
 import { keys } from "../../api/keys";
+import { DEFAULT_WEEK } from "../schedules/week";
+import { HIDDEN_QUEUE_FIELDS, queueScheduleShown } from "./hidden";
 import { applyQueueFrame } from "./realtime";
-import { bodyFromForm, formFromQueue, type Queue, sortQueues } from "./types";
+import { bodyFromForm, formFromQueue, QUEUE_DEFAULTS, type Queue, sortQueues } from "./types";
 
 const q = (id: number, orderQueue: number | null, name = `Q${id}`): Queue => ({ id, name, color: `#00000${id}`, orderQueue });
 
 describe("the queue form", () => {
   test("an empty order is none; text is trimmed; a queue round-trips through the form", () => {
-    expect(bodyFromForm({ name: "  Vendas ", color: " #16a34a", orderQueue: " " })).toEqual({ name: "Vendas", color: "#16a34a", orderQueue: null });
-    expect(bodyFromForm({ name: "Suporte", color: "#dc2626", orderQueue: "3" })).toEqual({ name: "Suporte", color: "#dc2626", orderQueue: 3 });
+    expect(bodyFromForm({ ...QUEUE_DEFAULTS, name: "  Vendas ", color: " #16a34a", orderQueue: " " })).toEqual({
+      name: "Vendas",
+      color: "#16a34a",
+      orderQueue: null,
+    });
+    expect(bodyFromForm({ ...QUEUE_DEFAULTS, name: "Suporte", color: "#dc2626", orderQueue: "3" })).toEqual({
+      name: "Suporte",
+      color: "#dc2626",
+      orderQueue: 3,
+    });
     expect(bodyFromForm(formFromQueue(q(4, 7, "Fin")))).toEqual({ name: "Fin", color: "#000004", orderQueue: 7 });
     expect(bodyFromForm(formFromQueue(q(5, null)))).toMatchObject({ orderQueue: null });
+  });
+
+  test("the fields whose effect does not exist yet are neither shown nor sent; shown, they are sent as the server takes them", () => {
+    const form = {
+      ...QUEUE_DEFAULTS,
+      name: "Vendas",
+      color: "#16a34a",
+      greetingMessage: " Olá! ",
+      outOfHoursMessage: "",
+      ativarRoteador: true,
+      tempoRoteador: "15",
+      schedules: DEFAULT_WEEK.map((d, i) => (i === 6 ? { ...d, startTimeA: "", endTimeA: "", startTimeB: "", endTimeB: "" } : d)),
+    };
+    expect(Object.keys(bodyFromForm(form)).sort()).toEqual(["color", "name", "orderQueue"]);
+    expect(queueScheduleShown("queue")).toBe(!HIDDEN_QUEUE_FIELDS.has("schedules"));
+    // Every field shown, as once the automation gives them their effect.
+    const none = new Set<string>();
+    const body = bodyFromForm(form, none);
+    expect(body).toMatchObject({ greetingMessage: "Olá!", outOfHoursMessage: null, ativarRoteador: true, tempoRoteador: 15 });
+    expect((body as unknown as { schedules: unknown[] }).schedules[6]).toEqual({
+      weekdayEn: "sunday",
+      startTimeA: "",
+      endTimeA: "",
+      startTimeB: "",
+      endTimeB: "",
+    });
+    expect(queueScheduleShown("queue", none)).toBe(true);
+    expect(queueScheduleShown("company", none)).toBe(false);
+    expect(queueScheduleShown(undefined, none)).toBe(false);
+    const stored = { ...q(8, null), greetingMessage: "Oi", ativarRoteador: true, tempoRoteador: 30, schedules: DEFAULT_WEEK };
+    expect(bodyFromForm(formFromQueue(stored), none)).toMatchObject({ greetingMessage: "Oi", ativarRoteador: true, tempoRoteador: 30 });
   });
 
   test("the list is ordered as the server orders it: no order first, then by order, then by id", () => {

@@ -6,13 +6,20 @@ import { ApiError } from "../../../api/client";
 import { Button } from "../../../components/ui/button";
 import { COLOR_PRESETS, ColorField } from "../../../components/ui/color-picker";
 import { FormField } from "../../../components/ui/field";
-import { Input } from "../../../components/ui/input";
+import { Input, Textarea } from "../../../components/ui/input";
+import { SelectField } from "../../../components/ui/select";
+import { Switch } from "../../../components/ui/switch";
 import { toast } from "../../../components/ui/toast";
 import { length, type Rule, required, serverFieldErrors, useFieldErrors, validate } from "../../auth/validation";
+import { settingQuery } from "../../connections/queries";
+import { ScheduleEditor } from "../../schedules/components/ScheduleEditor";
+import { type ScheduleEntry, serverTimeErrors, type TimeError, timeKey, weekErrors } from "../../schedules/week";
+import { queueFieldShown, queueScheduleShown } from "../hidden";
 import { queueListQuery, useSaveQueue } from "../queries";
-import { formFromQueue, QUEUE_DEFAULTS, type Queue, type QueueForm } from "../types";
+import { formFromQueue, QUEUE_DEFAULTS, type Queue, type QueueForm, ROUND_ROBIN_MINUTES } from "../types";
 
-type Errors = Partial<Record<keyof QueueForm, string>>;
+type TextField = "name" | "color" | "orderQueue";
+type Errors = Partial<Record<TextField, string>>;
 const grid = css({ display: "grid", gridTemplateColumns: { base: "1fr", sm: "1fr 1fr" }, gap: "4" });
 const stack = css({ display: "flex", flexDirection: "column", gap: "4" });
 
@@ -23,9 +30,10 @@ const freeColor = (used: string[]) => COLOR_PRESETS.find((c) => !used.some((u) =
 const order: Rule = (v) => (v.trim() === "" || /^\d{1,7}$/.test(v.trim()) ? null : "validation.invalidNumber");
 
 /**
- * The queue's data: name (2-50), colour (unique in the company, the server says so) and order. The fields whose
- * effect does not exist yet (greeting and out-of-hours texts, round-robin, schedules, the integration, file list and
- * prompt pickers) are not offered (docs/settings.md, Queue fields). A new queue starts with a colour no queue has.
+ * The queue's data: name (2-50), colour (unique in the company, the server says so), order, and the greeting and
+ * out-of-hours texts, round-robin with its interval and, when the company keeps hours per queue, the queue's week —
+ * each of these shown only once its effect exists (hidden.ts, docs/settings.md Queue fields). The week sits in this
+ * form rather than a tab of its own so one Save stores it with the rest. A new queue starts with a colour no queue has.
  */
 export function QueueDataTab({ queue, onDone, footnote }: { queue?: Queue; onDone: () => void; footnote?: string }) {
   const { t } = useTranslation();
@@ -33,25 +41,38 @@ export function QueueDataTab({ queue, onDone, footnote }: { queue?: Queue; onDon
   const taken = useQuery(queueListQuery).data ?? [];
   const [form, setForm] = useState<QueueForm>(() => (queue ? formFromQueue(queue) : { ...QUEUE_DEFAULTS, color: freeColor(taken.map((q) => q.color)) }));
   const rules = { name: length(2, 50), color: required, orderQueue: order };
-  const { errors, setErrors, recheck } = useFieldErrors<keyof QueueForm>(rules);
+  const { errors, setErrors, recheck } = useFieldErrors<TextField>(rules);
+  const [weekErrs, setWeekErrs] = useState<Record<string, TimeError>>({});
+  const scheduleType = useQuery({ ...settingQuery("scheduleType"), enabled: queueFieldShown("schedules") });
+  const showWeek = queueScheduleShown(scheduleType.data ?? undefined);
   const save = useSaveQueue();
 
-  const set = (k: keyof QueueForm, v: string) => {
+  const set = (k: TextField, v: string) => {
     setForm((f) => ({ ...f, [k]: v }));
     recheck(k, v);
   };
-  const err = (k: keyof QueueForm) => (errors[k] ? t(errors[k]!) : null);
+  const setWeek = (week: ScheduleEntry[]) => {
+    setForm((f) => ({ ...f, schedules: week }));
+    if (Object.keys(weekErrs).length) setWeekErrs(weekErrors(week));
+  };
+  const err = (k: TextField) => (errors[k] ? t(errors[k]!) : null);
+  const shown = (k: keyof QueueForm) => queueFieldShown(k);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const next: Errors = validate(form as unknown as Record<string, string>, rules);
+    const next: Errors = validate({ name: form.name, color: form.color, orderQueue: form.orderQueue }, rules);
+    const week = showWeek ? weekErrors(form.schedules) : {};
     setErrors(next);
-    if (Object.keys(next).length) return;
+    setWeekErrs(week);
+    if (Object.keys(next).length || Object.keys(week).length) return;
     try {
       await save.mutateAsync({ id: queue?.id, form });
     } catch (error) {
       // The mutation cache already showed the toast; field messages go under their fields.
-      if (error instanceof ApiError && error.code === "ERR_VALIDATION") setErrors(serverFieldErrors(error.fields) as Errors);
+      if (error instanceof ApiError && error.code === "ERR_VALIDATION") {
+        setErrors(serverFieldErrors(error.fields) as Errors);
+        setWeekErrs(serverTimeErrors(error.fields));
+      }
       return;
     }
     toast.success(t("queues.saved"));
@@ -71,6 +92,55 @@ export function QueueDataTab({ queue, onDone, footnote }: { queue?: Queue; onDon
       <FormField error={err("color")} required>
         <ColorField label={`${t("queues.form.color")} *`} value={form.color} onChange={(hex) => set("color", hex)} />
       </FormField>
+      {shown("greetingMessage") ? (
+        <FormField label={t("queues.form.greetingMessage")} helper={t("queues.form.greetingHelp")}>
+          <Textarea
+            name="greetingMessage"
+            rows={3}
+            value={form.greetingMessage}
+            onChange={(e) => setForm((f) => ({ ...f, greetingMessage: e.target.value }))}
+          />
+        </FormField>
+      ) : null}
+      {shown("outOfHoursMessage") ? (
+        <FormField label={t("queues.form.outOfHoursMessage")} helper={t("queues.form.outOfHoursHelp")}>
+          <Textarea
+            name="outOfHoursMessage"
+            rows={3}
+            value={form.outOfHoursMessage}
+            onChange={(e) => setForm((f) => ({ ...f, outOfHoursMessage: e.target.value }))}
+          />
+        </FormField>
+      ) : null}
+      {shown("ativarRoteador") ? (
+        <div className={grid}>
+          <Switch
+            name="ativarRoteador"
+            label={t("queues.form.roundRobin")}
+            checked={form.ativarRoteador}
+            onCheckedChange={(on) => setForm((f) => ({ ...f, ativarRoteador: on, tempoRoteador: on && f.tempoRoteador === "0" ? "10" : f.tempoRoteador }))}
+          />
+          {form.ativarRoteador && shown("tempoRoteador") ? (
+            <SelectField
+              name="tempoRoteador"
+              label={t("queues.form.roundRobinInterval")}
+              value={form.tempoRoteador}
+              onChange={(v) => setForm((f) => ({ ...f, tempoRoteador: v }))}
+              options={ROUND_ROBIN_MINUTES.map((m) => ({ value: m, label: t("queues.form.minutes", { count: Number(m) }) }))}
+            />
+          ) : null}
+        </div>
+      ) : null}
+      {showWeek ? (
+        <section className={stack} data-testid="queue-schedules">
+          <h3 className={css({ fontWeight: "semibold" })}>{t("queues.form.schedules")}</h3>
+          <ScheduleEditor
+            value={form.schedules}
+            onChange={setWeek}
+            error={(day, field) => (weekErrs[timeKey(day, field)] ? t(`schedules.errors.${weekErrs[timeKey(day, field)]}`) : null)}
+          />
+        </section>
+      ) : null}
       {footnote ? (
         <p className={css({ fontSize: "sm", color: "fg.muted" })} data-testid="queue-chatbot-later">
           {footnote}
