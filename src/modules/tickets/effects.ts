@@ -3,12 +3,12 @@
  * the farewell on close, the accepted greeting, the transfer message to the contact, and the transfer note.
  * A failure to queue one is logged; the action it follows has already happened.
  */
+import { fillTemplate } from "../../automation/template";
 import type { AppContext } from "../../context";
 import type { Actor } from "../../http/permissions";
 import { privateNote } from "../messages/compose";
 import { getCompanySetting } from "../settings/queries";
 import { ticketTextContext, userFarewellMessage } from "./queries";
-import { fillTemplate } from "./template";
 
 type TicketContext = NonNullable<Awaited<ReturnType<typeof ticketTextContext>>>;
 
@@ -17,7 +17,17 @@ const mayGreet = (t: TicketContext) => t.whatsappId !== null && t.whatsappDelete
 
 export function createTicketEffects(ctx: AppContext) {
   async function send(actor: Actor, t: TicketContext, text: string) {
-    const body = fillTemplate(text, { name: t.contactName, user: t.userName ?? actor.name, queue: t.queueName, ticketId: t.id });
+    const body = fillTemplate(text, {
+      contactName: t.contactName,
+      ticketId: t.id,
+      ticketCreatedAt: t.createdAt,
+      user: t.userName ?? actor.name,
+      queue: t.queueName,
+      connection: t.whatsappName,
+      companyName: t.companyName,
+      timeZone: await getCompanySetting(ctx.db, actor.companyId, "timezone"),
+      now: ctx.clock.now(),
+    });
     if (!body.trim()) return;
     try {
       await ctx.channels.outbound.queue({ companyId: actor.companyId, ticketId: t.id, body, origin: "agent", userId: actor.userId });

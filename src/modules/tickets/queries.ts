@@ -218,7 +218,8 @@ export type TicketViewRow = Awaited<ReturnType<ReturnType<typeof ticketViewQuery
 /** The live ticket's view with what its automatic texts (farewell, greetings, transfer message) are chosen and filled from. */
 export function ticketTextContext(db: Executor, companyId: number, ticketId: number) {
   return ticketViewQuery(db, companyId)
-    .select(["users.farewellMessage", "connections.complationMessage"])
+    .innerJoin("companies", "companies.id", "tickets.companyId")
+    .select(["users.farewellMessage", "connections.complationMessage", "companies.name as companyName"])
     .where("tickets.id", "=", ticketId)
     .executeTakeFirst();
 }

@@ -111,14 +111,16 @@ describe("return to queue (open -> pending)", () => {
 describe("close (resolve)", () => {
   test("with the farewell: the agent's farewellMessage; without it: nothing sent", async () => {
     w = await createInbox();
-    await w.t.ctx.db.updateTable("users").set({ farewellMessage: "Tchau {{name}}!" }).where("id", "=", w.agent.id).execute();
+    await w.t.ctx.db.updateTable("users").set({ farewellMessage: "Tchau {{name}}! {{name_company}} / {{connection}}" }).where("id", "=", w.agent.id).execute();
+    const company = await w.t.ctx.db.selectFrom("companies").select("name").where("id", "=", 1).executeTakeFirstOrThrow();
+    const connection = await w.t.ctx.db.selectFrom("connections").select("name").where("id", "=", w.connectionId).executeTakeFirstOrThrow();
     const id = await openByAgent("5511000000011");
     const res = await put(w.agent.token, id, { status: "closed", sendFarewellMessage: true });
     expect(res.body).toMatchObject({ status: "closed", userId: w.agent.id });
     const t = await w.ticket(id);
     expect(Math.abs(Date.parse(t.closedAt!) - w.t.clock.now().getTime())).toBeLessThan(60_000);
     expect((await w.logs(id)).at(-1)).toEqual({ type: "closed", userId: w.agent.id, queueId: w.q1 });
-    expect((await w.messages(id)).filter((m) => m.fromMe === 1).map((m) => m.body)).toEqual(["Tchau 5511000000011!"]);
+    expect((await w.messages(id)).filter((m) => m.fromMe === 1).map((m) => m.body)).toEqual([`Tchau 5511000000011! ${company.name} / ${connection.name}`]);
 
     const quiet = await openByAgent("5511000000012");
     await put(w.agent.token, quiet, { status: "closed", sendFarewellMessage: false });
