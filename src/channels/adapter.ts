@@ -111,6 +111,8 @@ export interface ChannelCapabilities {
   groups: boolean;
   /** session.checkNumber exists */
   checkNumber: boolean;
+  /** session.listContacts exists (absent: it does not) */
+  listContacts?: boolean;
   /**
    * replies are only allowed within 24 h of the contact's last message (Meta; see ChannelPlugin.replyWindowHours):
    * outside it the core refuses every send but templates (ERR_OUTSIDE_WINDOW)
@@ -174,6 +176,12 @@ export interface HostMessage {
   /** The agents' reactions (emoji), oldest first; none on a deleted message. */
   reactions: string[];
   createdAt: string;
+}
+
+/** One person of an account's address book: the number in digits with its country code, the best name known ("" when none). */
+export interface PhoneContact {
+  number: string;
+  name: string;
 }
 
 /** History import progress: messages handed to importMessage so far, of how many; done when the channel has no more. */
@@ -250,6 +258,8 @@ export interface ChannelSession {
   delete?(ref: MessageRef): Promise<void>;
   markRead?(refs: MessageRef[]): Promise<void>;
   checkNumber?(number: string): Promise<{ exists: boolean; chatId?: string }>;
+  /** The account's address book as the channel knows it (a phone's contacts), each number in digits with its country code. */
+  listContacts?(): Promise<PhoneContact[]>;
   profilePicture?(chatId: string): Promise<string | undefined>;
   /** Downloads an inbound file by the handle the session gave with it (InboundMedia.ref). Throws ChannelError. */
   fetchMedia?(ref: Record<string, unknown>): Promise<Uint8Array | ArrayBuffer | Blob>;

@@ -63,6 +63,9 @@ export class LazyWhatsAppSession implements ChannelSession {
   async checkNumber(number: string) {
     return (await this.session()).checkNumber(number);
   }
+  async listContacts() {
+    return (await this.session()).listContacts();
+  }
   async profilePicture(chatId: string) {
     return (await this.session()).profilePicture(chatId);
   }

@@ -50,6 +50,7 @@ export const whatsappManifest = {
     markRead: true,
     groups: true,
     checkNumber: true,
+    listContacts: true,
     window24h: false,
   }),
 } satisfies ChannelManifest<typeof whatsappConfigSchema>;

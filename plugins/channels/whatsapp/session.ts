@@ -29,7 +29,8 @@ import {
   type SignalKeyStore,
   type WAMessage,
 } from "baileys";
-import { ChannelError, type ChannelHost, type ChannelSession, type MessageRef, type OutboundMessage, withTimeout } from "../../../src/channels/adapter";
+import { ChannelError, type ChannelHost, type ChannelSession, type MessageRef, type OutboundMessage, type PhoneContact, withTimeout } from "../../../src/channels/adapter";
+import { Phonebook } from "./phonebook";
 import { isLoggedIn, loadKeyValueAuthState, type StoredAuthState } from "./auth-state";
 import { type Deferred, deferred, Recent } from "./helpers";
 import { LidMap } from "./lid";
@@ -69,6 +70,7 @@ export class WhatsAppSession implements ChannelSession {
   private work: Promise<void> = Promise.resolve();
   private recent = new Recent<WAMessage>(1_000);
   private readonly receiver: WhatsAppReceiver;
+  private phonebook: Phonebook;
   private readonly log: Logger;
   private readonly blog: BaileysLogger;
 
@@ -79,6 +81,7 @@ export class WhatsAppSession implements ChannelSession {
   ) {
     this.log = host.log;
     this.blog = baileysLogger(host.log.child({ lib: "baileys" }));
+    this.phonebook = new Phonebook(host.authState);
     this.receiver = new WhatsAppReceiver({
       host,
       config,
@@ -135,6 +138,7 @@ export class WhatsAppSession implements ChannelSession {
     }
     if (this.auth) await this.auth.clear();
     else await this.host.authState.clear();
+    this.phonebook = new Phonebook(this.host.authState);
   }
 
   /**
@@ -213,12 +217,14 @@ export class WhatsAppSession implements ChannelSession {
       for (const c of calls) if (c.status === "offer") this.enqueue(() => r.onCall(c));
     });
     on("lid-mapping.update", ({ lid, pn }) => this.enqueue(() => r.learn(lid, pn)));
-    on("contacts.upsert", (contacts) => this.enqueue(() => r.learnContacts(contacts)));
-    on("contacts.update", (contacts) => this.enqueue(() => r.learnContacts(contacts)));
+    const book = this.phonebook;
+    for (const event of ["contacts.upsert", "contacts.update"] as const) {
+      on(event, (contacts) => this.enqueue(() => r.learnContacts(contacts).then(() => book.learn(contacts))));
+    }
     on("groups.upsert", (groups) => r.rememberGroups(groups));
     on("groups.update", (groups) => r.rememberGroups(groups));
     on("messaging-history.set", (h) => {
-      this.enqueue(() => r.learnHistory(h));
+      this.enqueue(() => r.learnHistory(h).then(() => book.learn(h.contacts)));
       if (this.config.enableImportMessage) this.enqueue(() => r.importHistory(h.messages, h.progress));
     });
     on("messaging-history.status", (s) => {
@@ -360,6 +366,11 @@ export class WhatsAppSession implements ChannelSession {
     } catch (err) {
       throw toChannelError(err);
     }
+  }
+
+  /** The phone's address book as synced to this device (kept across restarts). */
+  listContacts(): Promise<PhoneContact[]> {
+    return this.phonebook.list();
   }
 
   async checkNumber(number: string): Promise<{ exists: boolean; chatId?: string }> {
