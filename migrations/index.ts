@@ -16,6 +16,7 @@ import * as m0039 from "./0039_contact_wallet";
 import * as m0040 from "./0040_ticket_tag_added_at";
 import * as m0041 from "./0041_contact_imports";
 import * as m0042 from "./0042_file_lists";
+import * as m0043 from "./0043_contact_import_checks";
 
 /** Static map so the compiled binary carries every migration; key order is run order. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   "0040_ticket_tag_added_at": m0040,
   "0041_contact_imports": m0041,
   "0042_file_lists": m0042,
+  "0043_contact_import_checks": m0043,
 };

@@ -42,6 +42,8 @@ const schema = z.object({
   WEBCHAT_SESSIONS_PER_MIN_IP: z.coerce.number().int().positive().default(10),
   /** Days an audit log entry is kept before the daily job prunes it (src/modules/audit/prune.ts). */
   AUDIT_RETENTION_DAYS: z.coerce.number().int().positive().max(36_500).default(180),
+  /** Least time between two number checks on one WhatsApp connection while a contact import validates its numbers. */
+  CONTACT_IMPORT_CHECK_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
 });
 
 export type Config = z.infer<typeof schema>;

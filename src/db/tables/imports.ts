@@ -20,6 +20,11 @@ export interface ContactImportsTable {
   ignored: Generated<number>;
   createdAt: Generated<string>;
   finishedAt: string | null;
+  /** The WhatsApp connection each number is checked on before the row is imported (migration 0043); null: none. */
+  whatsappId: number | null;
+  /** Rows to check when the import started, and how many are checked so far. */
+  toCheck: Generated<number>;
+  checked: Generated<number>;
 }
 
 /** A row of the file as the server read and checked it; `outcome` stays null until the row is carried out. */
@@ -36,4 +41,6 @@ export interface ContactImportRowsTable {
   outcome: ImportOutcome | null;
   reason: string | null;
   contactId: number | null;
+  /** 1 once the number was checked on the import's WhatsApp connection. */
+  checked: Generated<number>;
 }

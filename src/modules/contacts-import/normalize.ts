@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /** Why a row of the file created or changed nothing. */
-export const IGNORE_REASONS = ["missingName", "missingNumber", "invalidName", "invalidNumber", "duplicateInFile", "alreadyExists"] as const;
+export const IGNORE_REASONS = ["missingName", "missingNumber", "invalidName", "invalidNumber", "duplicateInFile", "alreadyExists", "notOnWhatsApp"] as const;
 export type IgnoreReason = (typeof IGNORE_REASONS)[number];
 
 /** E.164: at most 15 digits with the country code; fewer than 8 is no phone number. */

@@ -9,7 +9,7 @@ const INSERT_CHUNK = 500;
 export async function insertImport(
   db: Db,
   companyId: number,
-  values: { userId: number; fileName: string; total: number; processed: number; ignored: number; createdAt: string },
+  values: { userId: number; fileName: string; total: number; processed: number; ignored: number; createdAt: string; whatsappId: number | null; toCheck: number },
 ): Promise<number> {
   return (await forCompany(db, companyId).insertInto("contact_imports", values).returning("id").executeTakeFirstOrThrow()).id;
 }
@@ -154,5 +154,28 @@ export function summaryRows(db: Db, companyId: number, importId: number, afterRo
     .where("rowNo", ">", afterRowNo)
     .orderBy("rowNo")
     .limit(limit)
+    .execute();
+}
+
+/** The next waiting rows whose number is not checked yet, in file order. */
+export function uncheckedRows(db: Db, companyId: number, importId: number, limit: number) {
+  return forCompany(db, companyId)
+    .selectFrom("contact_import_rows")
+    .select(["rowNo", "name", "number", "email", "tags"])
+    .where("importId", "=", importId)
+    .where("outcome", "is", null)
+    .where("checked", "=", 0)
+    .orderBy("rowNo")
+    .limit(limit)
+    .execute();
+}
+
+/** Records that a row's number was checked (and counts it on the import). */
+export async function markChecked(db: Db, companyId: number, importId: number, rowNo: number): Promise<void> {
+  await forCompany(db, companyId).updateTable("contact_import_rows").set({ checked: 1 }).where("importId", "=", importId).where("rowNo", "=", rowNo).execute();
+  await forCompany(db, companyId)
+    .updateTable("contact_imports")
+    .set((eb) => ({ checked: eb("checked", "+", 1) }))
+    .where("id", "=", importId)
     .execute();
 }

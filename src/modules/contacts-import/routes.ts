@@ -4,7 +4,7 @@ import { authPlugin } from "../../http/auth";
 import { doc } from "../../http/schemas";
 import { registerImportListeners } from "./realtime";
 import { registerImportJob } from "./run-import";
-import { importAnswer, importParams, startImportBody } from "./schema";
+import { importAnswer, importParams, phoneImportBody, startImportBody } from "./schema";
 import { createContactImportService } from "./service";
 
 const permission = "contacts:manage (admins)";
@@ -31,6 +31,23 @@ export const contactImportRoutes = (ctx: AppContext) => {
           "Import contacts from an xls, xlsx, csv or txt file (multipart: file, mapping, skipRows); the rows are checked now and carried out by a job whose progress arrives as company-{id}-contactImport frames",
           { permission },
         ),
+      },
+    )
+    .post(
+      "/contacts/import/chats",
+      async ({ actor, body, set }) => {
+        const started = await imports.startFromPhone(actor, body);
+        set.status = 202;
+        return started;
+      },
+      {
+        auth: true,
+        body: phoneImportBody,
+        response: { 202: importAnswer },
+        detail: doc("Import the contacts of a connection's phone (channels with listContacts) through the same job as a file", {
+          permission,
+          errors: { 400: "ERR_CHANNEL_UNSUPPORTED, ERR_WAPP_NOT_INITIALIZED", 404: "ERR_NOT_FOUND" },
+        }),
       },
     )
     .get("/contacts/import/:jobId", ({ actor, params }) => imports.status(actor, params.jobId), {

@@ -8,6 +8,7 @@
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/database";
 import { recordAudit } from "../audit/record";
+import { checkNumbers } from "./check-numbers";
 import { insertContact, updateContact } from "../contacts/queries";
 import {
   addContactTags,
@@ -34,7 +35,7 @@ const TAG_MIN = 3;
 export interface ImportJobPayload {
   companyId: number;
   importId: number;
-  /** The link of the chain: 0 for the first run, then the rows done when the previous link handed over. */
+  /** The link of the chain: 0 for the first run, then the rows done and checked when the previous link handed over. */
   link: number;
 }
 
@@ -73,17 +74,16 @@ async function runImport(ctx: AppContext, p: ImportJobPayload): Promise<void> {
   const imp = await findImport(ctx.db, p.companyId, p.importId);
   if (!imp || imp.status === "done" || imp.status === "failed") return;
   if (imp.status === "queued") await setImportStatus(ctx.db, p.companyId, imp.id, "running");
+  if (imp.toCheck > 0) {
+    if (!(await checkNumbers(ctx, imp, started + RUN_BUDGET_MS))) return handOver(ctx, p);
+  }
   const tags = tagResolver(ctx, imp);
   for (;;) {
     const { done, createdTags } = await ctx.db.transaction().execute((trx) => importBatch(ctx, trx, imp, tags));
     for (const tagId of createdTags) ctx.bus.emit("tag.created", { companyId: imp.companyId, tagId });
     if (done === 0) break;
     ctx.bus.emit("contactImport.progress", { companyId: imp.companyId, importId: imp.id });
-    if (performance.now() - started > RUN_BUDGET_MS) {
-      const now = await findImport(ctx.db, p.companyId, imp.id);
-      await enqueueImport(ctx, { ...p, link: now?.processed ?? p.link + 1 });
-      return;
-    }
+    if (performance.now() - started > RUN_BUDGET_MS) return handOver(ctx, p);
     await yieldToRequests();
   }
   await ctx.db.transaction().execute(async (trx) => {
@@ -100,6 +100,12 @@ async function runImport(ctx: AppContext, p: ImportJobPayload): Promise<void> {
     });
   });
   ctx.bus.emit("contactImport.progress", { companyId: imp.companyId, importId: imp.id });
+}
+
+/** Queues the next link of the chain, keyed by the work done so far (it only grows, so every link has its own key). */
+async function handOver(ctx: AppContext, p: ImportJobPayload): Promise<void> {
+  const now = await findImport(ctx.db, p.companyId, p.importId);
+  await enqueueImport(ctx, { ...p, link: now ? now.processed + now.checked : p.link + 1 });
 }
 
 /** Tag names to ids of the company's contact tags, matched ignoring case; a missing one is created (and audited). */

@@ -34,8 +34,17 @@ export const startImportBody = z.object({
   skipRows: json(z.array(z.number().int().positive(), { error: "Invalid value" }).max(100_000, "Too many rows"))
     .optional()
     .meta({ description: "JSON: the file's lines left unticked (the header is line 1)" }),
+  whatsappId: json(z.number({ error: "Invalid value" }).int("Invalid value").positive("Invalid value"))
+    .optional()
+    .meta({ description: "A connected WhatsApp connection to check each number on first; a number not on WhatsApp is ignored (notOnWhatsApp)" }),
 });
 export type StartImportInput = z.infer<typeof startImportBody>;
+
+export const phoneImportBody = z.object({
+  whatsappId: z.number({ error: "Required" }).int("Invalid value").positive("Invalid value").meta({ description: "A connected connection whose channel lists its contacts" }),
+  validate: z.boolean({ error: "Invalid value" }).optional().meta({ description: "Check each number on the same connection first (off by default)" }),
+});
+export type PhoneImportInput = z.infer<typeof phoneImportBody>;
 
 export const importParams = z.object({ jobId: pathId });
 
@@ -50,6 +59,9 @@ export const importAnswer = row({
   imported: z.number(),
   updated: z.number(),
   ignored: z.number(),
+  whatsappId: z.number().nullable().meta({ description: "The connection each number is checked on first (null: none)" }),
+  toCheck: z.number().meta({ description: "Rows to check on WhatsApp (0: no check)" }),
+  checked: z.number().meta({ description: "Rows checked so far" }),
   reasons: reasons.meta({ description: "Ignored rows by reason" }),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),

@@ -1,16 +1,20 @@
+import type { ChannelSession } from "../../channels/adapter";
 import type { AppContext } from "../../context";
 import { AppError, validationError } from "../../http/errors";
 import { CSV_BOM, csvLine } from "../../http/csv";
 import { type Actor, assertCan } from "../../http/permissions";
 import { recordAudit } from "../audit/record";
+import { findConnection } from "../connections/queries";
 import { getCompanySetting } from "../settings/queries";
 import { checkRow, IGNORE_REASONS } from "./normalize";
 import { findImport, ignoredByReason, type ImportRow, insertImport, insertImportRows, type StagedRow, summaryRows } from "./queries";
 import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, readSheet, type SheetRows } from "./read-file";
 import { enqueueImport } from "./run-import";
-import { IMPORT_FIELDS, type ImportMapping, type StartImportInput } from "./schema";
+import { IMPORT_FIELDS, type ImportMapping, type PhoneImportInput, type StartImportInput } from "./schema";
 
 const importNotFound = () => new AppError("ERR_NOT_FOUND", 404, "Import not found");
+/** The phone's contacts as a sheet the import reads like a file: "+" marks the numbers as already international. */
+const PHONE_MAPPING: ImportMapping = { name: 0, number: 1 };
 const SUMMARY_PAGE = 1000;
 
 /**
@@ -47,12 +51,12 @@ function stageRows(sheet: SheetRows, mapping: ImportMapping, skip: ReadonlySet<n
     const typed = { name: cell(cells, mapping.name), number: cell(cells, mapping.number), email: cell(cells, mapping.email), tags: cell(cells, mapping.tags) };
     if (!typed.name && !typed.number && !typed.email && !typed.tags) continue;
     const r = checkRow(typed, countryCode);
-    const ignored = { email: "", tags: "", outcome: "ignored", contactId: null } as const;
+    const ignored = { email: "", tags: "", outcome: "ignored", contactId: null, checked: 0 } as const;
     if (!r.ok) staged.push({ ...ignored, rowNo, name: r.name, number: r.number, reason: r.reason });
     else if (seen.has(r.number)) staged.push({ ...ignored, rowNo, name: r.name, number: r.number, reason: "duplicateInFile" });
     else {
       seen.add(r.number);
-      staged.push({ rowNo, name: r.name, number: r.number, email: r.email, tags: r.tags.join("\n"), outcome: null, reason: null, contactId: null });
+      staged.push({ rowNo, name: r.name, number: r.number, email: r.email, tags: r.tags.join("\n"), outcome: null, reason: null, contactId: null, checked: 0 });
     }
   }
   return staged;
@@ -75,6 +79,9 @@ export function createContactImportService(ctx: AppContext) {
       imported: imp.imported,
       updated: imp.updated,
       ignored: imp.ignored,
+      whatsappId: imp.whatsappId,
+      toCheck: imp.toCheck,
+      checked: imp.checked,
       reasons,
       createdAt: imp.createdAt,
       finishedAt: imp.finishedAt,
@@ -86,6 +93,55 @@ export function createContactImportService(ctx: AppContext) {
     const imp = await findImport(ctx.db, actor.companyId, id);
     if (!imp) throw importNotFound();
     return imp;
+  }
+
+  /** The company's connection (404 for any other), its channel able to `capability`, and connected. */
+  async function usableConnection(actor: Actor, id: number, capability: "checkNumber" | "listContacts") {
+    const conn = await findConnection(ctx.db, actor.companyId, id);
+    if (!conn) throw new AppError("ERR_NOT_FOUND", 404, "Connection not found");
+    if (!ctx.channels.registry.get(conn.channel)?.manifest.capabilities[capability]) {
+      throw new AppError("ERR_CHANNEL_UNSUPPORTED", 400, `The connection's channel cannot ${capability === "checkNumber" ? "check numbers" : "list its contacts"}`);
+    }
+    const session: ChannelSession | undefined = ctx.channels.sessions.liveSession(conn.id);
+    if (!session?.[capability]) throw new AppError("ERR_WAPP_NOT_INITIALIZED", 400, "The connection is not connected");
+    return { conn, session };
+  }
+
+  /** Stages the sheet's rows, records the import and queues its job, all in one transaction. */
+  async function launch(
+    actor: Actor,
+    p: { fileName: string; sheet: SheetRows; mapping: ImportMapping; skipRows: number[]; checkOn: number | null; audit: Record<string, unknown> },
+  ) {
+    const countryCode = await getCompanySetting(ctx.db, actor.companyId, "defaultCountryCode");
+    const staged = stageRows(p.sheet, p.mapping, new Set(p.skipRows), countryCode);
+    if (!staged.length) throw validationError({ skipRows: "No rows selected" });
+    const id = await ctx.db.transaction().execute(async (trx) => {
+      const at = ctx.clock.now();
+      // Rows refused while staging count as done from the start; the others are checked when a connection is chosen.
+      const refused = staged.filter((r) => r.outcome === "ignored").length;
+      const importId = await insertImport(trx, actor.companyId, {
+        userId: actor.userId,
+        fileName: p.fileName,
+        total: staged.length,
+        processed: refused,
+        ignored: refused,
+        createdAt: at.toISOString(),
+        whatsappId: p.checkOn,
+        toCheck: p.checkOn === null ? 0 : staged.length - refused,
+      });
+      await insertImportRows(trx, actor.companyId, importId, staged);
+      await recordAudit(trx, at, actor, {
+        companyId: actor.companyId,
+        entity: "contactImport",
+        entityId: importId,
+        action: "create",
+        after: { fileName: p.fileName, rows: staged.length, ...p.audit, checkOn: p.checkOn, defaultCountryCode: countryCode },
+      });
+      await enqueueImport(ctx, { companyId: actor.companyId, importId, link: 0 }, trx);
+      return importId;
+    });
+    ctx.bus.emit("contactImport.progress", { companyId: actor.companyId, importId: id });
+    return view((await findImport(ctx.db, actor.companyId, id))!);
   }
 
   return {
@@ -100,34 +156,20 @@ export function createContactImportService(ctx: AppContext) {
       if (!sheet || sheet.length < 2) throw validationError({ file: "Invalid file" });
       if (sheet.length - 1 > MAX_IMPORT_ROWS) throw validationError({ file: `More than ${MAX_IMPORT_ROWS} rows` });
       checkMapping(input.mapping, Math.max(...sheet.map((r) => r.length)));
-      const countryCode = await getCompanySetting(ctx.db, actor.companyId, "defaultCountryCode");
-      const staged = stageRows(sheet, input.mapping, new Set(input.skipRows ?? []), countryCode);
-      if (!staged.length) throw validationError({ skipRows: "No rows selected" });
-      const id = await ctx.db.transaction().execute(async (trx) => {
-        const at = ctx.clock.now();
-        // Rows refused while staging count as done from the start.
-        const refused = staged.filter((r) => r.outcome === "ignored").length;
-        const importId = await insertImport(trx, actor.companyId, {
-          userId: actor.userId,
-          fileName,
-          total: staged.length,
-          processed: refused,
-          ignored: refused,
-          createdAt: at.toISOString(),
-        });
-        await insertImportRows(trx, actor.companyId, importId, staged);
-        await recordAudit(trx, at, actor, {
-          companyId: actor.companyId,
-          entity: "contactImport",
-          entityId: importId,
-          action: "create",
-          after: { fileName, rows: staged.length, mapping: input.mapping, defaultCountryCode: countryCode },
-        });
-        await enqueueImport(ctx, { companyId: actor.companyId, importId, link: 0 }, trx);
-        return importId;
-      });
-      ctx.bus.emit("contactImport.progress", { companyId: actor.companyId, importId: id });
-      return view((await findImport(ctx.db, actor.companyId, id))!);
+      const checkOn = input.whatsappId === undefined ? null : (await usableConnection(actor, input.whatsappId, "checkNumber")).conn.id;
+      return launch(actor, { fileName, sheet, mapping: input.mapping, skipRows: input.skipRows ?? [], checkOn, audit: { mapping: input.mapping } });
+    },
+
+    /** The import of the contacts of the connection's phone (its address book as the channel knows it). */
+    async startFromPhone(actor: Actor, input: PhoneImportInput) {
+      assertCan(actor, "contacts:manage");
+      const { conn, session } = await usableConnection(actor, input.whatsappId, "listContacts");
+      const contacts = await session.listContacts!();
+      if (contacts.length > MAX_IMPORT_ROWS) throw validationError({ whatsappId: `More than ${MAX_IMPORT_ROWS} contacts` });
+      const sheet: SheetRows = [["name", "number"], ...contacts.map((c) => [c.name.trim() || c.number, `+${c.number}`])];
+      if (sheet.length < 2) throw validationError({ whatsappId: "The phone has no contacts" });
+      const checkOn = input.validate ? conn.id : null;
+      return launch(actor, { fileName: conn.name.slice(0, 255), sheet, mapping: PHONE_MAPPING, skipRows: [], checkOn, audit: { whatsappId: conn.id } });
     },
 
     async status(actor: Actor, id: number) {

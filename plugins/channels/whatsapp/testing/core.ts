@@ -23,12 +23,14 @@ export async function downloadSample(m: WAMessage): Promise<Uint8Array> {
   return sampleMedia(mime);
 }
 
-export async function whatsappOnCore(opts: { channel?: string; connection?: Record<string, unknown> } = {}) {
+export async function whatsappOnCore(
+  opts: { channel?: string; connection?: Record<string, unknown>; env?: NonNullable<Parameters<typeof createChannelTestApp>[0]>["env"]; dataDir?: string } = {},
+) {
   const channel = opts.channel ?? E2E_CHANNEL;
   const sockets = fakeSockets();
   const real = createWhatsAppPlugin({ socket: sockets.factory, pictures: false, download: downloadSample });
   const plugin = { ...real, manifest: { ...real.manifest, id: channel } };
-  const t = await createChannelTestApp({ plugins: [plugin] });
+  const t = await createChannelTestApp({ plugins: [plugin], ...(opts.env ? { env: opts.env } : {}), ...(opts.dataDir ? { dataDir: opts.dataDir } : {}) });
   const adminToken = await login(t, ADMIN.email, ADMIN.password);
 
   /** Creates the connection and links it: QR code, scan, the post-pairing restart, open. */
