@@ -62,7 +62,7 @@ describe("contacts import: numbers checked on a WhatsApp connection", () => {
     expect(done.reasons.notOnWhatsApp).toBe(2);
     expect(sockets.last.numberRequests).toEqual(NUMBERS);
     expect(checkedSeen).toEqual(expect.arrayContaining([1, 2, 3, 4]));
-    expect((await contactsOf(t)).map((c) => c.number)).toEqual([NUMBERS[0], NUMBERS[2]]);
+    expect((await contactsOf(t)).map((c) => c.number)).toEqual([NUMBERS[0]!, NUMBERS[2]!]);
     const summary = await (await t.request("GET", `/api/contacts/import/${r.body.id}/summary.csv`, { token: adminToken })).text();
     expect(summary).toContain(`Pessoa 2,${NUMBERS[1]},ignored,notOnWhatsApp`);
     const audit = await t.ctx.db.selectFrom("audit_log").select("after").where("entity", "=", "contactImport").where("action", "=", "create").executeTakeFirstOrThrow();

@@ -29,7 +29,7 @@ export const contactImportRoutes = (ctx: AppContext) => {
         response: { 202: importAnswer },
         detail: doc(
           "Import contacts from an xls, xlsx, csv or txt file (multipart: file, mapping, skipRows); the rows are checked now and carried out by a job whose progress arrives as company-{id}-contactImport frames",
-          { permission },
+          { permission, errors: { 400: ["ERR_VALIDATION", "ERR_CHANNEL_UNSUPPORTED", "ERR_WAPP_NOT_INITIALIZED"], 404: "ERR_NOT_FOUND" } },
         ),
       },
     )
@@ -46,7 +46,7 @@ export const contactImportRoutes = (ctx: AppContext) => {
         response: { 202: importAnswer },
         detail: doc("Import the contacts of a connection's phone (channels with listContacts) through the same job as a file", {
           permission,
-          errors: { 400: "ERR_CHANNEL_UNSUPPORTED, ERR_WAPP_NOT_INITIALIZED", 404: "ERR_NOT_FOUND" },
+          errors: { 400: ["ERR_CHANNEL_UNSUPPORTED", "ERR_WAPP_NOT_INITIALIZED"], 404: "ERR_NOT_FOUND" },
         }),
       },
     )
