@@ -1,4 +1,4 @@
-import { Link } from "@tanstack/react-router";
+import { Link, useNavigate, useSearch } from "@tanstack/react-router";
 import { type DragEvent, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { css, cx } from "../../../../styled-system/css";
@@ -14,7 +14,7 @@ import { toast } from "../../../components/ui/toast";
 import { useSessionUser } from "../../auth/hooks";
 import { assign, fieldOf, guessMapping, IMPORT_FIELDS, type ImportField, importProblems, type Mapping } from "../mapping";
 import { IMPORT_ACCEPT, readSheet } from "../parse";
-import { useImportFrames, useStartImport } from "../queries";
+import { useImportConnections, useImportFrames, useStartImport } from "../queries";
 import { ImportProgress } from "./ImportProgress";
 
 /** Rows of the preview shown at once. */
@@ -41,7 +41,11 @@ export default function ImportPage() {
   const [unticked, setUnticked] = useState<Set<number>>(new Set());
   const [page, setPage] = useState(0);
   const [problems, setProblems] = useState<string[]>([]);
-  const [importId, setImportId] = useState<number | null>(null);
+  // An import started elsewhere (the phone's contacts, from the contacts page's menu) arrives as ?importId=.
+  const [importId, setImportId] = useState<number | null>(useSearch({ from: "/_app/contacts_/import" }).importId ?? null);
+  const navigate = useNavigate();
+  const checkable = useImportConnections("checkNumber");
+  const [checkOn, setCheckOn] = useState(NONE);
   const [dragging, setDragging] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const start = useStartImport();
@@ -83,7 +87,8 @@ export default function ImportPage() {
     setProblems(found);
     if (found.length) return;
     try {
-      const imp = await start.mutateAsync({ file: loaded.file, mapping, skipRows: [...unticked].map((i) => i + 2) });
+      const whatsappId = checkable.some((c) => String(c.id) === checkOn) ? Number(checkOn) : undefined;
+      const imp = await start.mutateAsync({ file: loaded.file, mapping, skipRows: [...unticked].map((i) => i + 2), whatsappId });
       setImportId(imp.id);
     } catch (err) {
       if (err instanceof ApiError && err.fields.file) toast.error(t("contactsImport.errors.invalidFile"));
@@ -95,6 +100,7 @@ export default function ImportPage() {
     setLoaded(null);
     setImportId(null);
     setProblems([]);
+    void navigate({ to: "/contacts/import", search: {} });
   };
 
   const onDrop = (e: DragEvent) => {
@@ -247,6 +253,17 @@ export default function ImportPage() {
               <Button variant="outline" size="sm" disabled={page + 1 >= pages} onClick={() => setPage(page + 1)}>
                 {t("contactsImport.next")}
               </Button>
+            </div>
+          ) : null}
+          {checkable.length ? (
+            <div className={css({ display: "flex", flexDirection: "column", gap: "1", maxW: "sm" })} data-testid="import-check-on">
+              <SelectField
+                label={t("contactsImport.checkNumbers")}
+                options={[{ value: NONE, label: t("contactsImport.checkNone") }, ...checkable.map((c) => ({ value: String(c.id), label: c.name }))]}
+                value={checkOn}
+                onChange={setCheckOn}
+              />
+              <span className={css({ color: "fg.muted", fontSize: "xs" })}>{t("contactsImport.checkHelp")}</span>
             </div>
           ) : null}
           <div className={css({ display: "flex", flexWrap: "wrap", justifyContent: "flex-end", gap: "2" })}>

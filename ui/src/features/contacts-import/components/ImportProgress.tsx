@@ -9,9 +9,23 @@ import { downloadFile } from "../queries";
 
 /** While the socket is quiet (reconnecting), the import's state is read again this often. */
 const POLL_MS = 2000;
-const REASONS = ["missingName", "missingNumber", "invalidName", "invalidNumber", "duplicateInFile", "alreadyExists"] as const;
+const REASONS = ["missingName", "missingNumber", "invalidName", "invalidNumber", "duplicateInFile", "alreadyExists", "notOnWhatsApp"] as const;
 
-/** A running import's progress bar, then its summary (counts, ignored rows by reason, the csv of every row). */
+function Bar({ percent }: { percent: number }) {
+  return (
+    <div
+      role="progressbar"
+      aria-valuenow={percent}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      className={css({ h: "2", borderRadius: "full", bg: "bg.muted", overflow: "hidden" })}
+    >
+      <div className={css({ h: "full", bg: "accent.default", transition: "width 0.3s" })} style={{ width: `${percent}%` }} />
+    </div>
+  );
+}
+
+/** A running import's progress bar (and its number checks' when it checks them on WhatsApp), then its summary (counts, ignored rows by reason, the csv of every row). */
 export function ImportProgress({ id, onAnother }: { id: number; onAnother: () => void }) {
   const { t } = useTranslation();
   const q = useQuery({
@@ -38,15 +52,15 @@ export function ImportProgress({ id, onAnother }: { id: number; onAnother: () =>
       <span className={css({ color: "fg.muted", fontSize: "sm" })} data-testid="import-progress-text">
         {t("contactsImport.progress", { processed: imp.processed, total: imp.total })}
       </span>
-      <div
-        role="progressbar"
-        aria-valuenow={percent}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        className={css({ h: "2", borderRadius: "full", bg: "bg.muted", overflow: "hidden" })}
-      >
-        <div className={css({ h: "full", bg: "accent.default", transition: "width 0.3s" })} style={{ width: `${percent}%` }} />
-      </div>
+      <Bar percent={percent} />
+      {imp.toCheck > 0 ? (
+        <>
+          <span className={css({ color: "fg.muted", fontSize: "sm" })} data-testid="import-check-text">
+            {t("contactsImport.checking", { checked: imp.checked, toCheck: imp.toCheck })}
+          </span>
+          <Bar percent={Math.min(100, Math.round((imp.checked / imp.toCheck) * 100))} />
+        </>
+      ) : null}
       {finished ? (
         <div className={css({ display: "flex", flexDirection: "column", gap: "3" })} data-testid="import-summary">
           <p className={css({ fontWeight: "medium", color: imp.status === "failed" || imp.ignored ? "fg.warning" : "fg.success" })}>
