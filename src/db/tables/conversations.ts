@@ -177,6 +177,15 @@ export interface TicketsTable {
   mergedIntoId: number | null;
   /** Set when an admin deletes the ticket: closed and out of every list and route; its messages stay (0020). */
   deletedAt: string | null;
+  /**
+   * The ticket's figures in its current cycle (from its creation or latest reopen), set as events happen (0044):
+   * the first time it sat in a queue, the first accept, the first agent's reply after the contact's message; and
+   * its latest close, kept across reopens.
+   */
+  firstQueuedAt: string | null;
+  firstAcceptedAt: string | null;
+  firstResponseAt: string | null;
+  lastClosedAt: string | null;
 }
 
 export interface TicketTagsTable {

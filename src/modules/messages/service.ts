@@ -9,6 +9,7 @@ import { getCompanySetting } from "../settings/queries";
 import { readLgpd } from "../tickets/lgpd";
 import { ticketAudience } from "../tickets/queries";
 import { createTicketsService } from "../tickets/service";
+import { trackAgentReply } from "../tickets/tracking-queries";
 import { privateNote, signed, vCardName, vCardOf } from "./compose";
 import { findMessageCore, findTicketMessage, historyTicketIds, listTicketMessages, markTicketRead } from "./queries";
 import { loadMessageView, messageForViewer, serializeMessages } from "./serialize";
@@ -105,6 +106,7 @@ export function createMessagesService(ctx: AppContext) {
           ids.push((await ctx.channels.outbound.queue({ ...common, body: i === 0 ? body : "", media, quotedMsgId: i === 0 ? quotedMsgId : null })).messageId);
         }
       }
+      if (!input.isPrivate) await trackAgentReply(ctx.db, actor.companyId, ticket.id, ctx.clock.now().toISOString());
       const messages = [];
       for (const id of ids) messages.push(await viewFor(actor, id));
       return { message: messages[0]!, messages };

@@ -4,6 +4,7 @@ import type { Db } from "../../db/database";
 import type { TicketLogType, TicketStatus, TicketsTable } from "../../db/schema";
 import { forCompany } from "../../db/scope";
 import { liveTickets } from "./list-queries";
+import { trackTicketLog } from "./tracking-queries";
 import { canSeeTicket, type VisibilityTicket } from "./visibility";
 
 type Executor = Db;
@@ -194,6 +195,7 @@ export function ticketViewQuery(db: Executor, companyId: number) {
       "tickets.amountUsedBotQueues",
       "tickets.createdAt",
       "tickets.updatedAt",
+      ...(["tickets.firstQueuedAt", "tickets.firstAcceptedAt", "tickets.firstResponseAt", "tickets.lastClosedAt"] as const),
       "contacts.name as contactName",
       "contacts.number as contactNumber",
       "contacts.email as contactEmail",
@@ -348,13 +350,17 @@ export async function ticketAudience(db: Executor, companyId: number, ticket: Vi
     .map((u) => u.id);
 }
 
-/** One entry of the ticket's timeline: what happened to it (created, accepted, transferred, closed…), by whom, in which queue. */
-export function addTicketLog(
+/**
+ * One entry of the ticket's timeline: what happened to it (created, accepted, transferred, closed…), by whom, in which
+ * queue; the ticket's figures (tracking-queries.ts) move with it.
+ */
+export async function addTicketLog(
   db: Executor,
   companyId: number,
   entry: { ticketId: number; type: TicketLogType; userId?: number | null; queueId?: number | null; createdAt: string },
 ) {
-  return forCompany(db, companyId).insertInto("ticket_logs", entry).execute();
+  await forCompany(db, companyId).insertInto("ticket_logs", entry).execute();
+  await trackTicketLog(db, companyId, entry);
 }
 
 /** The ticket's timeline, oldest first, with who and which queue. */

@@ -126,6 +126,11 @@ export const ticketAnswer = row({
   unreadMessages: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The current cycle's first time in a queue, first accept and first agent reply; the latest close. */
+  firstQueuedAt: z.string().nullable(),
+  firstAcceptedAt: z.string().nullable(),
+  firstResponseAt: z.string().nullable(),
+  lastClosedAt: z.string().nullable(),
   contact: row({ id: z.number(), name: z.string(), number: z.string(), urlPicture: z.string().nullable(), isGroup: z.boolean(), channel: z.string() }),
   queue: ref.nullable(),
   user: ref.nullable(),

@@ -31,6 +31,10 @@ export function serializeTicket(row: TicketViewRow, tags: Tag[] = []) {
     amountUsedBotQueues: row.amountUsedBotQueues,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
+    firstQueuedAt: row.firstQueuedAt,
+    firstAcceptedAt: row.firstAcceptedAt,
+    firstResponseAt: row.firstResponseAt,
+    lastClosedAt: row.lastClosedAt,
     contact: {
       id: row.contactId,
       name: row.contactName,

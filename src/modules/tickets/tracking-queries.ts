@@ -1,0 +1,74 @@
+/**
+ * The ticket's figures, set as its events happen (the same rules migration 0044 backfilled from the logs). A cycle is
+ * the ticket's life from its creation or its latest reopen on:
+ *   firstQueuedAt    the first log of the cycle that names a queue (closing, viewing and the sending side of a
+ *                    transfer aside): the ticket entered a queue
+ *   firstAcceptedAt  the first `open` log of the cycle, or a `create`, `reopen` or `receivedTransfer` naming a user
+ *   firstResponseAt  the first agent's message (not a private note) after the contact's first message of the cycle
+ *   lastClosedAt     the latest `closed` log, kept across reopens
+ * A reopen clears the three firsts and starts the cycle again from its own log.
+ */
+import { sql, type UpdateObject } from "kysely";
+import type { Db } from "../../db/database";
+import type { DB, TicketLogType } from "../../db/schema";
+import { forCompany } from "../../db/scope";
+
+const NOT_ENTERING_QUEUE: readonly TicketLogType[] = ["closed", "access", "transfered"];
+const TAKEN_BY_NAMED_USER: readonly TicketLogType[] = ["create", "reopen", "receivedTransfer"];
+
+/** Moves the figures a log entry stands for; a log that changes none of them costs no write. */
+export async function trackTicketLog(
+  db: Db,
+  companyId: number,
+  log: { ticketId: number; type: TicketLogType; userId?: number | null; queueId?: number | null; createdAt: string },
+): Promise<void> {
+  const at = log.createdAt;
+  const queued = log.queueId != null && !NOT_ENTERING_QUEUE.includes(log.type);
+  const accepted = log.type === "open" || (log.userId != null && TAKEN_BY_NAMED_USER.includes(log.type));
+  const set: UpdateObject<DB, "tickets"> = {};
+  if (log.type === "reopen") {
+    set.firstQueuedAt = queued ? at : null;
+    set.firstAcceptedAt = accepted ? at : null;
+    set.firstResponseAt = null;
+  } else {
+    if (queued) set.firstQueuedAt = sql<string>`coalesce(firstQueuedAt, ${at})`;
+    if (accepted) set.firstAcceptedAt = sql<string>`coalesce(firstAcceptedAt, ${at})`;
+    if (log.type === "closed") set.lastClosedAt = at;
+  }
+  if (!Object.keys(set).length) return;
+  await forCompany(db, companyId).updateTable("tickets").set(set).where("id", "=", log.ticketId).execute();
+}
+
+/**
+ * An agent's message went out at `at`: the cycle's first response when none is recorded and the contact has written
+ * in this cycle (since the latest reopen, or ever).
+ */
+export async function trackAgentReply(db: Db, companyId: number, ticketId: number, at: string): Promise<void> {
+  await forCompany(db, companyId)
+    .updateTable("tickets")
+    .set({ firstResponseAt: at })
+    .where("id", "=", ticketId)
+    .where("firstResponseAt", "is", null)
+    .where(({ exists, selectFrom, ref, fn, val }) =>
+      exists(
+        selectFrom("messages")
+          .select("messages.id")
+          .where("messages.ticketId", "=", ref("tickets.id"))
+          .where("messages.companyId", "=", companyId)
+          .where("messages.fromMe", "=", 0)
+          .where(
+            "messages.createdAt",
+            ">=",
+            fn.coalesce(
+              selectFrom("ticket_logs")
+                .select((eb) => eb.fn.max("ticket_logs.createdAt").as("at"))
+                .where("ticket_logs.ticketId", "=", ref("tickets.id"))
+                .where("ticket_logs.companyId", "=", companyId)
+                .where("ticket_logs.type", "=", "reopen"),
+              val(""),
+            ),
+          ),
+      ),
+    )
+    .execute();
+}
