@@ -272,9 +272,14 @@ describe("WhatsApp templates", () => {
     const refused = await sendText(ticketId, "Are you still there?");
     expect(refused.status).toBe(400);
     expect(refused.body.error).toBe("ERR_OUTSIDE_WINDOW");
+    const firstResponseAt = async () =>
+      (await t.ctx.db.selectFrom("tickets").select("firstResponseAt").where("id", "=", ticketId).executeTakeFirstOrThrow()).firstResponseAt;
+    expect(await firstResponseAt()).toBeNull();
 
     const res = await sendTemplate(ticketId, ORDER_UPDATE);
     expect(res.status).toBe(200);
+    // The template is the agent's first answer to the contact's message.
+    expect(await firstResponseAt()).not.toBeNull();
     expect(res.body.message).toMatchObject({
       mediaType: "template",
       body: "Olá Maria, seu pedido #1234 foi enviado.",

@@ -18,6 +18,7 @@ import { serializeConnections, storedConfig } from "../connections/serialize";
 import { createConnectionsService } from "../connections/service";
 import { createMessagesService } from "../messages/service";
 import { createTicketsService } from "../tickets/service";
+import { trackAgentReply } from "../tickets/tracking-queries";
 import type { FacebookLoginInput, TemplateMessageInput } from "./schema";
 
 type Skipped = { pageId: string; name: string; reason: string };
@@ -136,6 +137,7 @@ export function createMetaService(ctx: AppContext) {
         userId: actor.userId,
         template: sent,
       });
+      await trackAgentReply(ctx.db, actor.companyId, ticket.id, ctx.clock.now().toISOString());
       const message = await messages.viewFor(actor, messageId);
       return { message, messages: [message] };
     },
