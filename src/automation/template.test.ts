@@ -18,11 +18,8 @@ const base: TemplateValues = {
 
 describe("fillTemplate", () => {
   test("every variable is filled from the ticket, its people and the company", () => {
-    const text =
-      "{{name}}|{{firstName}}|{{ms}}|{{protocol}}|{{ticket_id}}|{{user}}|{{userName}}|{{queue}}|{{connection}}|{{date}}|{{hour}}|{{name_company}}";
-    expect(fillTemplate(text, base)).toBe(
-      "  Maria Clara Souza |Maria|Bom dia|2026030942|42|Ana|Ana|Vendas|Loja WhatsApp|10/03/2026|11:05:09|Acme Ltda",
-    );
+    const text = "{{name}}|{{firstName}}|{{ms}}|{{protocol}}|{{ticket_id}}|{{user}}|{{userName}}|{{queue}}|{{connection}}|{{date}}|{{hour}}|{{name_company}}";
+    expect(fillTemplate(text, base)).toBe("  Maria Clara Souza |Maria|Bom dia|2026030942|42|Ana|Ana|Vendas|Loja WhatsApp|10/03/2026|11:05:09|Acme Ltda");
   });
 
   test("{{userName}} is the same as {{user}}; spaces inside the braces are allowed", () => {

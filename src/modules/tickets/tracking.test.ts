@@ -153,18 +153,38 @@ describe("migration 0044: backfill from the logs", () => {
     const planId = (await db.insertInto("plans").values({ name: "P" }).returning("id").executeTakeFirstOrThrow()).id;
     const companyId = (await db.insertInto("companies").values({ name: "A", planId }).returning("id").executeTakeFirstOrThrow()).id;
     const otherCompany = (await db.insertInto("companies").values({ name: "B", planId }).returning("id").executeTakeFirstOrThrow()).id;
-    const userId = (await db.insertInto("users").values({ companyId, name: "Ana", email: "ana@a.test", passwordHash: "x" }).returning("id").executeTakeFirstOrThrow()).id;
+    const userId = (
+      await db.insertInto("users").values({ companyId, name: "Ana", email: "ana@a.test", passwordHash: "x" }).returning("id").executeTakeFirstOrThrow()
+    ).id;
     const queueId = (await db.insertInto("queues").values({ companyId, name: "Q", color: "#111111" }).returning("id").executeTakeFirstOrThrow()).id;
     const contactId = (await db.insertInto("contacts").values({ companyId, name: "C", number: "5511" }).returning("id").executeTakeFirstOrThrow()).id;
     const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 10, minute)).toISOString();
     const ticket = async (status: string, closedAt: string | null = null) =>
-      (await db.insertInto("tickets").values({ companyId, uuid: crypto.randomUUID(), contactId, status, closedAt, createdAt: at(0) }).returning("id").executeTakeFirstOrThrow()).id;
+      (
+        await db
+          .insertInto("tickets")
+          .values({ companyId, uuid: crypto.randomUUID(), contactId, status, closedAt, createdAt: at(0) })
+          .returning("id")
+          .executeTakeFirstOrThrow()
+      ).id;
     const log = (ticketId: number, type: string, minute: number, o: { userId?: number; queueId?: number; companyId?: number } = {}) =>
-      db.insertInto("ticket_logs").values({ companyId: o.companyId ?? companyId, ticketId, type, userId: o.userId ?? null, queueId: o.queueId ?? null, createdAt: at(minute) }).execute();
+      db
+        .insertInto("ticket_logs")
+        .values({ companyId: o.companyId ?? companyId, ticketId, type, userId: o.userId ?? null, queueId: o.queueId ?? null, createdAt: at(minute) })
+        .execute();
     const message = (ticketId: number, fromMe: 0 | 1, minute: number, o: { isPrivate?: 1; origin?: string } = {}) =>
       db
         .insertInto("messages")
-        .values({ companyId, ticketId, contactId, body: "m", fromMe, isPrivate: o.isPrivate ?? 0, origin: o.origin ?? (fromMe ? "agent" : "contact"), createdAt: at(minute) })
+        .values({
+          companyId,
+          ticketId,
+          contactId,
+          body: "m",
+          fromMe,
+          isPrivate: o.isPrivate ?? 0,
+          origin: o.origin ?? (fromMe ? "agent" : "contact"),
+          createdAt: at(minute),
+        })
         .execute();
 
     // One cycle: created without a queue, transferred to Q, accepted, answered, closed.
@@ -197,11 +217,7 @@ describe("migration 0044: backfill from the logs", () => {
     const bare = await ticket("closed", at(30));
 
     expect((await migrator.migrateToLatest()).error).toBeUndefined();
-    const rows = await db
-      .selectFrom("tickets")
-      .select(["id", "firstQueuedAt", "firstAcceptedAt", "firstResponseAt", "lastClosedAt"])
-      .orderBy("id")
-      .execute();
+    const rows = await db.selectFrom("tickets").select(["id", "firstQueuedAt", "firstAcceptedAt", "firstResponseAt", "lastClosedAt"]).orderBy("id").execute();
     expect(rows).toEqual([
       { id: single, firstQueuedAt: at(3), firstAcceptedAt: at(5), firstResponseAt: at(8), lastClosedAt: at(20) },
       { id: reopened, firstQueuedAt: at(10), firstAcceptedAt: null, firstResponseAt: null, lastClosedAt: at(3) },
