@@ -50,7 +50,12 @@ describe("contacts import: numbers checked on a WhatsApp connection", () => {
     sockets.last.numbers.set(NUMBERS[2]!, `${NUMBERS[2]}@s.whatsapp.net`);
     const checkedSeen: number[] = [];
     t.ctx.bus.on("contactImport.progress", ({ importId }) => {
-      void t.ctx.db.selectFrom("contact_imports").select("checked").where("id", "=", importId).executeTakeFirst().then((r) => r && checkedSeen.push(r.checked));
+      void t.ctx.db
+        .selectFrom("contact_imports")
+        .select("checked")
+        .where("id", "=", importId)
+        .executeTakeFirst()
+        .then((r) => r && checkedSeen.push(r.checked));
     });
     const r = await t.json("POST", "/api/contacts/import", { token: adminToken, body: form(id) });
     expect(r.status).toBe(202);
@@ -65,7 +70,12 @@ describe("contacts import: numbers checked on a WhatsApp connection", () => {
     expect((await contactsOf(t)).map((c) => c.number)).toEqual([NUMBERS[0]!, NUMBERS[2]!]);
     const summary = await (await t.request("GET", `/api/contacts/import/${r.body.id}/summary.csv`, { token: adminToken })).text();
     expect(summary).toContain(`Pessoa 2,${NUMBERS[1]},ignored,notOnWhatsApp`);
-    const audit = await t.ctx.db.selectFrom("audit_log").select("after").where("entity", "=", "contactImport").where("action", "=", "create").executeTakeFirstOrThrow();
+    const audit = await t.ctx.db
+      .selectFrom("audit_log")
+      .select("after")
+      .where("entity", "=", "contactImport")
+      .where("action", "=", "create")
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(String(audit.after))).toMatchObject({ checkOn: id });
   }, 20_000);
 

@@ -29,7 +29,7 @@ import {
   type SignalKeyStore,
   type WAMessage,
 } from "baileys";
-import { ChannelError, type ChannelHost, type ChannelSession, type MessageRef, type OutboundMessage, type PhoneContact, withTimeout } from "../../../src/channels/adapter";
+import { ChannelError, type ChannelHost, type ChannelSession, type MessageRef, type OutboundMessage, withTimeout } from "../../../src/channels/adapter";
 import { Phonebook } from "./phonebook";
 import { isLoggedIn, loadKeyValueAuthState, type StoredAuthState } from "./auth-state";
 import { type Deferred, deferred, Recent } from "./helpers";
@@ -369,7 +369,7 @@ export class WhatsAppSession implements ChannelSession {
   }
 
   /** The phone's address book as synced to this device (kept across restarts). */
-  listContacts(): Promise<PhoneContact[]> {
+  listContacts(): ReturnType<Phonebook["list"]> {
     return this.phonebook.list();
   }
 

@@ -14,8 +14,8 @@ const PAGE = 100;
 const nextCheckAt = new WeakMap<AppContext, Map<number, number>>();
 
 async function pace(ctx: AppContext, connectionId: number): Promise<void> {
-  let byConnection = nextCheckAt.get(ctx);
-  if (!byConnection) nextCheckAt.set(ctx, (byConnection = new Map()));
+  const byConnection = nextCheckAt.get(ctx) ?? new Map<number, number>();
+  nextCheckAt.set(ctx, byConnection);
   const now = Date.now();
   const at = Math.max(now, byConnection.get(connectionId) ?? 0);
   byConnection.set(connectionId, at + ctx.config.CONTACT_IMPORT_CHECK_INTERVAL_MS);

@@ -9,7 +9,16 @@ const INSERT_CHUNK = 500;
 export async function insertImport(
   db: Db,
   companyId: number,
-  values: { userId: number; fileName: string; total: number; processed: number; ignored: number; createdAt: string; whatsappId: number | null; toCheck: number },
+  values: {
+    userId: number;
+    fileName: string;
+    total: number;
+    processed: number;
+    ignored: number;
+    createdAt: string;
+    whatsappId: number | null;
+    toCheck: number;
+  },
 ): Promise<number> {
   return (await forCompany(db, companyId).insertInto("contact_imports", values).returning("id").executeTakeFirstOrThrow()).id;
 }

@@ -41,7 +41,11 @@ export const startImportBody = z.object({
 export type StartImportInput = z.infer<typeof startImportBody>;
 
 export const phoneImportBody = z.object({
-  whatsappId: z.number({ error: "Required" }).int("Invalid value").positive("Invalid value").meta({ description: "A connected connection whose channel lists its contacts" }),
+  whatsappId: z
+    .number({ error: "Required" })
+    .int("Invalid value")
+    .positive("Invalid value")
+    .meta({ description: "A connected connection whose channel lists its contacts" }),
   validate: z.boolean({ error: "Invalid value" }).optional().meta({ description: "Check each number on the same connection first (off by default)" }),
 });
 export type PhoneImportInput = z.infer<typeof phoneImportBody>;

@@ -100,7 +100,11 @@ export function createContactImportService(ctx: AppContext) {
     const conn = await findConnection(ctx.db, actor.companyId, id);
     if (!conn) throw new AppError("ERR_NOT_FOUND", 404, "Connection not found");
     if (!ctx.channels.registry.get(conn.channel)?.manifest.capabilities[capability]) {
-      throw new AppError("ERR_CHANNEL_UNSUPPORTED", 400, `The connection's channel cannot ${capability === "checkNumber" ? "check numbers" : "list its contacts"}`);
+      throw new AppError(
+        "ERR_CHANNEL_UNSUPPORTED",
+        400,
+        `The connection's channel cannot ${capability === "checkNumber" ? "check numbers" : "list its contacts"}`,
+      );
     }
     const session: ChannelSession | undefined = ctx.channels.sessions.liveSession(conn.id);
     if (!session?.[capability]) throw new AppError("ERR_WAPP_NOT_INITIALIZED", 400, "The connection is not connected");
