@@ -104,6 +104,9 @@ describe("POST /api/message/forward", () => {
     await w!.setTicket(live, { queueId: w!.q1, status: "open", userId: w!.agent.id });
     const mine = await forward(w!.agent.token, { messageId: ids[0], contactId });
     expect(mine.body.ticket.id).toBe(live);
+    // The forwarded copy is the agent's first answer to the contact's message in that ticket.
+    await w!.t.ctx.jobs.runDue();
+    expect((await w!.ticket(live)).firstResponseAt).not.toBeNull();
     await w!.setTicket(live, { userId: w!.agent2.id, queueId: w!.q2 });
     const held = await forward(w!.agent.token, { messageId: ids[0], contactId });
     expect(held.status).toBe(409);

@@ -20,6 +20,7 @@ import { getCompanySetting } from "../settings/queries";
 import { otherOpenTicket } from "../tickets/conflict";
 import { addTicketLog, findLiveTicket, findTicketCore, insertTicket, type TicketCore, userQueueIds } from "../tickets/queries";
 import type { TicketsService } from "../tickets/service";
+import { trackAgentReply } from "../tickets/tracking-queries";
 import { canSeeTicket } from "../tickets/visibility";
 import { signed } from "./compose";
 import { findMessageCore, forwardedCopy, type MessageCore } from "./queries";
@@ -74,6 +75,7 @@ async function copyAndChain(ctx: AppContext, p: ForwardPayload, job: JobInfo): P
         vCard: source.vCard,
         media: media && { key: media.key, mime: media.mime, size: media.size, name: media.name },
       });
+      await trackAgentReply(ctx.db, p.companyId, p.ticketId, ctx.clock.now().toISOString());
     }
   }
   if (p.index + 1 < p.sourceIds.length) await enqueueLink(ctx, { ...p, index: p.index + 1 }, new Date(ctx.clock.now().getTime() + FORWARD_GAP_MS));
