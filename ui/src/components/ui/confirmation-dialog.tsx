@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { css } from "../../../styled-system/css";
 import { Button } from "./button";
 import * as Dialog from "./dialog";
+import { toast } from "./toast";
 
 /** "Are you sure?" with Cancel / Confirm; onConfirm runs, then the dialog closes. */
 export function ConfirmationDialog(props: {
@@ -36,5 +37,41 @@ export function ConfirmationDialog(props: {
         </div>
       </Dialog.Frame>
     </Dialog.Root>
+  );
+}
+
+/**
+ * "Delete …?" for the item a list page is about to delete (open while `item` is set): on confirm it runs `remove` and
+ * toasts `deletedText`; a failed request was already shown by the mutation cache.
+ */
+export function DeleteConfirmation<T>(props: {
+  item: T | null;
+  onClose: () => void;
+  title: ReactNode;
+  children?: ReactNode;
+  remove: (item: T) => Promise<unknown>;
+  deletedText: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <ConfirmationDialog
+      open={props.item !== null}
+      onOpenChange={(o) => !o && props.onClose()}
+      title={props.title}
+      confirmLabel={t("common.delete")}
+      danger
+      onConfirm={async () => {
+        const item = props.item;
+        if (item === null) return;
+        try {
+          await props.remove(item);
+          toast.success(props.deletedText);
+        } catch {
+          // the mutation cache already showed the error in the catalogue's words
+        }
+      }}
+    >
+      {props.children}
+    </ConfirmationDialog>
   );
 }

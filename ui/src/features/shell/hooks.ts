@@ -26,3 +26,13 @@ export function useDebounced<T>(value: T, ms: number): T {
   }, [value, ms]);
   return v;
 }
+
+/** List pages search 500 ms after the last keystroke. */
+export const LIST_SEARCH_DEBOUNCE_MS = 500;
+
+/** A list page's search box: what is typed, and the trimmed term its query follows once typing pauses. */
+export function useListSearch() {
+  const [search, setSearch] = useState("");
+  const debounced = useDebounced(search.trim(), LIST_SEARCH_DEBOUNCE_MS);
+  return { search, setSearch, debounced };
+}

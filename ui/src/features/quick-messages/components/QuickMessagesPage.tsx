@@ -2,22 +2,17 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { css, cx } from "../../../../styled-system/css";
-import { Button, IconButton } from "../../../components/ui/button";
-import { ConfirmationDialog } from "../../../components/ui/confirmation-dialog";
-import { CheckCircleIcon, EditIcon, EyeIcon, PaperclipIcon, PlusIcon, SearchIcon, TrashIcon } from "../../../components/ui/icons";
-import { Input } from "../../../components/ui/input";
+import { DeleteConfirmation } from "../../../components/ui/confirmation-dialog";
+import { CheckCircleIcon, EditIcon, EyeIcon, PaperclipIcon, TrashIcon } from "../../../components/ui/icons";
+import { ListPage, ListPageHeader, RowAction } from "../../../components/ui/list-page";
 import * as Table from "../../../components/ui/table";
-import { toast } from "../../../components/ui/toast";
-import { Tip } from "../../../components/ui/tooltip";
 import { useSessionUser } from "../../auth/hooks";
-import { useDebounced } from "../../shell/hooks";
+import { useListSearch } from "../../shell/hooks";
 import { quickMessagesListQuery, useDeleteQuickMessage } from "../queries";
 import { useQuickMessagesRealtime } from "../realtime";
 import { canDelete, canEdit, type QuickMessage } from "../types";
 import { QuickMessageModal } from "./QuickMessageModal";
 
-/** Search waits 500 ms after the last keystroke, as on the other list pages. */
-const SEARCH_DEBOUNCE_MS = 500;
 const hideBelowMd = css({ hideBelow: "md" });
 const hideBelowSm = css({ hideBelow: "sm" });
 const ellipsis = css({ overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" });
@@ -30,8 +25,7 @@ const ellipsis = css({ overflow: "hidden", textOverflow: "ellipsis", whiteSpace:
 export default function QuickMessagesPage() {
   const { t } = useTranslation();
   const user = useSessionUser();
-  const [search, setSearch] = useState("");
-  const debounced = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
+  const { search, setSearch, debounced } = useListSearch();
   const q = useInfiniteQuery(quickMessagesListQuery(debounced));
   useQuickMessagesRealtime();
   const records = q.data?.pages.flatMap((p) => p.records) ?? [];
@@ -40,34 +34,17 @@ export default function QuickMessagesPage() {
   const remove = useDeleteQuickMessage();
 
   return (
-    <div className={css({ display: "flex", flexDirection: "column", gap: "4", p: { base: "3", sm: "6" }, flex: "1", minH: 0 })}>
-      <div className={css({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: "3" })}>
-        <h1 className={css({ fontSize: "xl", fontWeight: "semibold", flex: "1", minW: "40" })}>
-          {t("quickMessages.title")}
-          {q.data ? (
-            <span className={css({ color: "fg.muted", fontWeight: "normal", ml: "2", fontSize: "md" })}>({q.data.pages[0]?.count ?? records.length})</span>
-          ) : null}
-        </h1>
-        <div className={css({ position: "relative", flex: { base: "1 1 100%", sm: "0 1 280px" }, minW: 0 })}>
-          <SearchIcon
-            size={16}
-            className={css({ position: "absolute", left: "3", top: "50%", transform: "translateY(-50%)", color: "fg.muted", pointerEvents: "none" })}
-          />
-          <Input
-            type="search"
-            placeholder={t("common.search")}
-            aria-label={t("common.search")}
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            className={css({ pl: "9" })}
-            data-testid="quick-messages-search"
-          />
-        </div>
-        <Button onClick={() => setEditing({})} data-testid="quick-messages-add">
-          <PlusIcon size={18} />
-          {t("quickMessages.add")}
-        </Button>
-      </div>
+    <ListPage>
+      <ListPageHeader
+        title={t("quickMessages.title")}
+        count={q.data ? (q.data.pages[0]?.count ?? records.length) : undefined}
+        search={search}
+        onSearch={setSearch}
+        searchTestId="quick-messages-search"
+        addLabel={t("quickMessages.add")}
+        onAdd={() => setEditing({})}
+        addTestId="quick-messages-add"
+      />
 
       <Table.InfiniteScroller
         onEndReached={() => void q.fetchNextPage()}
@@ -130,22 +107,17 @@ export default function QuickMessagesPage() {
                     ) : null}
                   </Table.Cell>
                   <Table.Cell className={css({ textAlign: "right", whiteSpace: "nowrap" })}>
-                    <Tip label={editable ? t("common.edit") : t("quickMessages.view")}>
-                      <IconButton
-                        aria-label={editable ? t("common.edit") : t("quickMessages.view")}
-                        size="sm"
-                        onClick={() => setEditing({ quickMessage: m })}
-                        data-testid="quick-message-edit"
-                      >
-                        {editable ? <EditIcon /> : <EyeIcon />}
-                      </IconButton>
-                    </Tip>
+                    <RowAction
+                      label={editable ? t("common.edit") : t("quickMessages.view")}
+                      onClick={() => setEditing({ quickMessage: m })}
+                      testId="quick-message-edit"
+                    >
+                      {editable ? <EditIcon /> : <EyeIcon />}
+                    </RowAction>
                     {canDelete(user, m) ? (
-                      <Tip label={t("common.delete")}>
-                        <IconButton aria-label={t("common.delete")} size="sm" onClick={() => setDeleting(m)} data-testid="quick-message-delete">
-                          <TrashIcon />
-                        </IconButton>
-                      </Tip>
+                      <RowAction label={t("common.delete")} onClick={() => setDeleting(m)} testId="quick-message-delete">
+                        <TrashIcon />
+                      </RowAction>
                     ) : null}
                   </Table.Cell>
                 </Table.Row>
@@ -159,24 +131,15 @@ export default function QuickMessagesPage() {
       </Table.InfiniteScroller>
 
       {editing ? <QuickMessageModal quickMessage={editing.quickMessage} onClose={() => setEditing(null)} /> : null}
-      <ConfirmationDialog
-        open={!!deleting}
-        onOpenChange={(o) => !o && setDeleting(null)}
+      <DeleteConfirmation
+        item={deleting}
+        onClose={() => setDeleting(null)}
         title={t("quickMessages.confirmDelete.title", { shortcode: deleting?.shortcode ?? "" })}
-        confirmLabel={t("common.delete")}
-        danger
-        onConfirm={async () => {
-          if (!deleting) return;
-          try {
-            await remove.mutateAsync(deleting.id);
-            toast.success(t("quickMessages.deleted"));
-          } catch {
-            // the mutation cache already showed the error toast
-          }
-        }}
+        remove={(m) => remove.mutateAsync(m.id)}
+        deletedText={t("quickMessages.deleted")}
       >
         {t("quickMessages.confirmDelete.text")}
-      </ConfirmationDialog>
-    </div>
+      </DeleteConfirmation>
+    </ListPage>
   );
 }
