@@ -4,30 +4,26 @@ import { useTranslation } from "react-i18next";
 import { css } from "../../../../styled-system/css";
 import { Avatar } from "../../../components/ui/avatar";
 import { Badge } from "../../../components/ui/badge";
-import { Button, IconButton } from "../../../components/ui/button";
 import { MultiCombobox } from "../../../components/ui/combobox";
-import { ConfirmationDialog } from "../../../components/ui/confirmation-dialog";
-import { BanIcon, ChatIcon, CheckCircleIcon, EditIcon, PlusIcon, SearchIcon, TrashIcon } from "../../../components/ui/icons";
-import { Input } from "../../../components/ui/input";
+import { DeleteConfirmation } from "../../../components/ui/confirmation-dialog";
+import { BanIcon, ChatIcon, CheckCircleIcon, EditIcon, TrashIcon } from "../../../components/ui/icons";
+import { ListPage, ListPageHeader, RowAction } from "../../../components/ui/list-page";
 import * as Table from "../../../components/ui/table";
 import { toast } from "../../../components/ui/toast";
-import { Tip } from "../../../components/ui/tooltip";
 import { useCan } from "../../auth/hooks";
 import { ContactsImportExport } from "../../contacts-import/components/ContactsImportExport";
-import { useDebounced } from "../../shell/hooks";
+import { useListSearch } from "../../shell/hooks";
 import { closeDialog, openDialog } from "../../tickets/dialogs";
 import { InboxDialogs } from "../../tickets/modals/InboxDialogs";
 import { applyContactFrame, contactsPageQuery, useContactsRealtime, useDeleteContact } from "../list";
 import { type ContactRow, tagsQuery, useBlockContact } from "../queries";
 import { ContactModal } from "./ContactModal";
 
-/** Search waits 500 ms after the last keystroke. */
-const SEARCH_DEBOUNCE_MS = 500;
-
 const hideBelowMd = css({ hideBelow: "md" });
 const hideBelowSm = css({ hideBelow: "sm" });
 const clip = { overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" } as const;
 const ellipsis = css(clip);
+const searchWidth = css({ flex: { base: "1 1 100%", sm: "0 1 260px" } });
 
 /**
  * /contacts: search, tag filter, add, the table (avatar, name, number as the server shows it to this user, email,
@@ -39,8 +35,7 @@ export default function ContactsPage() {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const canDelete = useCan("contacts-page:deleteContact");
-  const [search, setSearch] = useState("");
-  const debounced = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
+  const { search, setSearch, debounced } = useListSearch();
   const [tagFilter, setTagFilter] = useState<string[]>([]);
   const tagIds = useMemo(() => tagFilter.map(Number).sort((a, b) => a - b), [tagFilter]);
   const q = useInfiniteQuery(contactsPageQuery(debounced, tagIds));
@@ -66,31 +61,20 @@ export default function ContactsPage() {
   };
 
   return (
-    <div className={css({ display: "flex", flexDirection: "column", gap: "4", p: { base: "3", sm: "6" }, flex: "1", minH: 0 })}>
-      <div className={css({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: "3" })}>
-        <h1 className={css({ fontSize: "xl", fontWeight: "semibold", flex: "1", minW: "40" })}>
-          {t("contacts.title")}
-          {q.data ? (
-            <span className={css({ color: "fg.muted", fontWeight: "normal", ml: "2", fontSize: "md" })} data-testid="contacts-count">
-              ({q.data.pages[0]?.count ?? contacts.length})
-            </span>
-          ) : null}
-        </h1>
-        <div className={css({ position: "relative", flex: { base: "1 1 100%", sm: "0 1 260px" }, minW: 0 })}>
-          <SearchIcon
-            size={16}
-            className={css({ position: "absolute", left: "3", top: "50%", transform: "translateY(-50%)", color: "fg.muted", pointerEvents: "none" })}
-          />
-          <Input
-            type="search"
-            placeholder={t("contacts.search")}
-            aria-label={t("common.search")}
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            className={css({ pl: "9" })}
-            data-testid="contacts-search"
-          />
-        </div>
+    <ListPage>
+      <ListPageHeader
+        title={t("contacts.title")}
+        count={q.data ? (q.data.pages[0]?.count ?? contacts.length) : undefined}
+        countTestId="contacts-count"
+        search={search}
+        onSearch={setSearch}
+        searchTestId="contacts-search"
+        searchPlaceholder={t("contacts.search")}
+        searchClassName={searchWidth}
+        addLabel={t("contacts.add")}
+        onAdd={() => setEditing({})}
+        addTestId="contacts-add"
+      >
         <div className={css({ flex: { base: "1 1 100%", sm: "0 1 240px" }, minW: 0 })} data-testid="contacts-tag-filter">
           <MultiCombobox
             aria-label={t("contacts.filterTags")}
@@ -102,11 +86,7 @@ export default function ContactsPage() {
           />
         </div>
         <ContactsImportExport searchParam={debounced} tagIds={tagIds} />
-        <Button onClick={() => setEditing({})} data-testid="contacts-add">
-          <PlusIcon size={18} />
-          {t("contacts.add")}
-        </Button>
-      </div>
+      </ListPageHeader>
 
       <Table.InfiniteScroller onEndReached={() => void q.fetchNextPage()} hasMore={q.hasNextPage} loading={q.isFetching} data-testid="contacts-table-scroller">
         <Table.Root data-testid="contacts-table">
@@ -153,38 +133,24 @@ export default function ContactsPage() {
                 </Table.Cell>
                 <Table.Cell className={css({ textAlign: "right", whiteSpace: "nowrap" })}>
                   {contact.active ? (
-                    <Tip label={t("contacts.startTicket")}>
-                      <IconButton
-                        aria-label={t("contacts.startTicket")}
-                        size="sm"
-                        onClick={() => openDialog({ kind: "newTicket", contact })}
-                        data-testid="contact-start-ticket"
-                      >
-                        <ChatIcon />
-                      </IconButton>
-                    </Tip>
+                    <RowAction label={t("contacts.startTicket")} onClick={() => openDialog({ kind: "newTicket", contact })} testId="contact-start-ticket">
+                      <ChatIcon />
+                    </RowAction>
                   ) : null}
-                  <Tip label={t("common.edit")}>
-                    <IconButton aria-label={t("common.edit")} size="sm" onClick={() => setEditing({ contact })} data-testid="contact-edit">
-                      <EditIcon />
-                    </IconButton>
-                  </Tip>
-                  <Tip label={contact.active ? t("tickets.contact.block") : t("tickets.contact.unblock")}>
-                    <IconButton
-                      aria-label={contact.active ? t("tickets.contact.block") : t("tickets.contact.unblock")}
-                      size="sm"
-                      onClick={() => void toggleBlock(contact)}
-                      data-testid="contact-block"
-                    >
-                      {contact.active ? <BanIcon /> : <CheckCircleIcon />}
-                    </IconButton>
-                  </Tip>
+                  <RowAction label={t("common.edit")} onClick={() => setEditing({ contact })} testId="contact-edit">
+                    <EditIcon />
+                  </RowAction>
+                  <RowAction
+                    label={contact.active ? t("tickets.contact.block") : t("tickets.contact.unblock")}
+                    onClick={() => void toggleBlock(contact)}
+                    testId="contact-block"
+                  >
+                    {contact.active ? <BanIcon /> : <CheckCircleIcon />}
+                  </RowAction>
                   {canDelete ? (
-                    <Tip label={t("common.delete")}>
-                      <IconButton aria-label={t("common.delete")} size="sm" onClick={() => setDeleting(contact)} data-testid="contact-delete">
-                        <TrashIcon />
-                      </IconButton>
-                    </Tip>
+                    <RowAction label={t("common.delete")} onClick={() => setDeleting(contact)} testId="contact-delete">
+                      <TrashIcon />
+                    </RowAction>
                   ) : null}
                 </Table.Cell>
               </Table.Row>
@@ -196,24 +162,15 @@ export default function ContactsPage() {
 
       {editing ? <ContactModal contact={editing.contact} onClose={() => setEditing(null)} /> : null}
       <InboxDialogs />
-      <ConfirmationDialog
-        open={!!deleting}
-        onOpenChange={(o) => !o && setDeleting(null)}
+      <DeleteConfirmation
+        item={deleting}
+        onClose={() => setDeleting(null)}
         title={t("contacts.confirmDelete.title", { name: deleting?.name ?? "" })}
-        confirmLabel={t("common.delete")}
-        danger
-        onConfirm={async () => {
-          if (!deleting) return;
-          try {
-            await remove.mutateAsync(deleting.id);
-            toast.success(t("contacts.deleted"));
-          } catch {
-            // the mutation cache showed the error in the catalogue's words
-          }
-        }}
+        remove={(contact) => remove.mutateAsync(contact.id)}
+        deletedText={t("contacts.deleted")}
       >
         {t("contacts.confirmDelete.text")}
-      </ConfirmationDialog>
-    </div>
+      </DeleteConfirmation>
+    </ListPage>
   );
 }

@@ -2,10 +2,9 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { css } from "../../../../styled-system/css";
-import { Button, IconButton } from "../../../components/ui/button";
-import { EditIcon, PlusIcon, TrashIcon } from "../../../components/ui/icons";
+import { EditIcon, TrashIcon } from "../../../components/ui/icons";
+import { ListPage, ListPageHeader, RowAction } from "../../../components/ui/list-page";
 import * as Table from "../../../components/ui/table";
-import { Tip } from "../../../components/ui/tooltip";
 import { queueListQuery } from "../queries";
 import { useQueuesRealtime } from "../realtime";
 import type { Queue } from "../types";
@@ -29,17 +28,14 @@ export default function QueuesPage() {
   const [deleting, setDeleting] = useState<Queue | null>(null);
 
   return (
-    <div className={css({ display: "flex", flexDirection: "column", gap: "4", p: { base: "3", sm: "6" }, flex: "1", minH: 0 })}>
-      <div className={css({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: "3" })}>
-        <h1 className={css({ fontSize: "xl", fontWeight: "semibold", flex: "1", minW: "40" })}>
-          {t("queues.title")}
-          {q.data ? <span className={css({ color: "fg.muted", fontWeight: "normal", ml: "2", fontSize: "md" })}>({queues.length})</span> : null}
-        </h1>
-        <Button onClick={() => setEditing({})} data-testid="queues-add">
-          <PlusIcon size={18} />
-          {t("queues.add")}
-        </Button>
-      </div>
+    <ListPage>
+      <ListPageHeader
+        title={t("queues.title")}
+        count={q.data ? queues.length : undefined}
+        addLabel={t("queues.add")}
+        onAdd={() => setEditing({})}
+        addTestId="queues-add"
+      />
 
       <Table.InfiniteScroller loading={q.isPending} data-testid="queues-table-scroller">
         <Table.Root data-testid="queues-table">
@@ -69,16 +65,12 @@ export default function QueuesPage() {
                 </Table.Cell>
                 <Table.Cell className={hideBelowSm}>{queue.orderQueue ?? ""}</Table.Cell>
                 <Table.Cell className={css({ textAlign: "right", whiteSpace: "nowrap" })}>
-                  <Tip label={t("common.edit")}>
-                    <IconButton aria-label={t("common.edit")} size="sm" onClick={() => setEditing({ queue })} data-testid="queue-edit">
-                      <EditIcon />
-                    </IconButton>
-                  </Tip>
-                  <Tip label={t("common.delete")}>
-                    <IconButton aria-label={t("common.delete")} size="sm" onClick={() => setDeleting(queue)} data-testid="queue-delete">
-                      <TrashIcon />
-                    </IconButton>
-                  </Tip>
+                  <RowAction label={t("common.edit")} onClick={() => setEditing({ queue })} testId="queue-edit">
+                    <EditIcon />
+                  </RowAction>
+                  <RowAction label={t("common.delete")} onClick={() => setDeleting(queue)} testId="queue-delete">
+                    <TrashIcon />
+                  </RowAction>
                 </Table.Cell>
               </Table.Row>
             ))}
@@ -89,6 +81,6 @@ export default function QueuesPage() {
 
       {editing ? <QueueModal open onOpenChange={(o) => !o && setEditing(null)} queue={editing.queue} /> : null}
       {deleting ? <DeleteQueueDialog queue={deleting} onClose={() => setDeleting(null)} /> : null}
-    </div>
+    </ListPage>
   );
 }

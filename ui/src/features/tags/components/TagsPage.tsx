@@ -3,24 +3,19 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { css } from "../../../../styled-system/css";
 import { Badge } from "../../../components/ui/badge";
-import { Button, IconButton } from "../../../components/ui/button";
-import { ConfirmationDialog } from "../../../components/ui/confirmation-dialog";
-import { EditIcon, KanbanIcon, PlusIcon, SearchIcon, TrashIcon } from "../../../components/ui/icons";
-import { Input } from "../../../components/ui/input";
+import { DeleteConfirmation } from "../../../components/ui/confirmation-dialog";
+import { EditIcon, KanbanIcon, TrashIcon } from "../../../components/ui/icons";
+import { ListPage, ListPageHeader, RowAction } from "../../../components/ui/list-page";
 import * as Table from "../../../components/ui/table";
-import { toast } from "../../../components/ui/toast";
 import { Tip } from "../../../components/ui/tooltip";
 import { useCan, useCompanyPlan } from "../../auth/hooks";
-import { useDebounced } from "../../shell/hooks";
+import { useListSearch } from "../../shell/hooks";
 import { ColorChip } from "../../tickets/components/ColorChip";
 import { tagsPageQuery, useDeleteTag } from "../queries";
 import { useTagsRealtime } from "../realtime";
 import type { Tag } from "../types";
 import { TagContactsDialog } from "./TagContactsDialog";
 import { TagModal } from "./TagModal";
-
-/** Search waits 500 ms after the last keystroke. */
-const SEARCH_DEBOUNCE_MS = 500;
 
 const hideBelowMd = css({ hideBelow: "md" });
 const countButton = css({
@@ -46,8 +41,7 @@ export default function TagsPage() {
   const { t } = useTranslation();
   const useKanban = !!useCompanyPlan().data?.useKanban;
   const canDelete = useCan("contacts:manage");
-  const [search, setSearch] = useState("");
-  const debounced = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
+  const { search, setSearch, debounced } = useListSearch();
   const q = useInfiniteQuery(tagsPageQuery(debounced, useKanban ? "all" : 0));
   useTagsRealtime();
   const tags = q.data?.pages.flatMap((p) => p.tags) ?? [];
@@ -57,34 +51,17 @@ export default function TagsPage() {
   const remove = useDeleteTag();
 
   return (
-    <div className={css({ display: "flex", flexDirection: "column", gap: "4", p: { base: "3", sm: "6" }, flex: "1", minH: 0 })}>
-      <div className={css({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: "3" })}>
-        <h1 className={css({ fontSize: "xl", fontWeight: "semibold", flex: "1", minW: "40" })}>
-          {t("tags.title")}
-          {q.data ? (
-            <span className={css({ color: "fg.muted", fontWeight: "normal", ml: "2", fontSize: "md" })}>({q.data.pages[0]?.count ?? tags.length})</span>
-          ) : null}
-        </h1>
-        <div className={css({ position: "relative", flex: { base: "1 1 100%", sm: "0 1 280px" }, minW: 0 })}>
-          <SearchIcon
-            size={16}
-            className={css({ position: "absolute", left: "3", top: "50%", transform: "translateY(-50%)", color: "fg.muted", pointerEvents: "none" })}
-          />
-          <Input
-            type="search"
-            placeholder={t("common.search")}
-            aria-label={t("common.search")}
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            className={css({ pl: "9" })}
-            data-testid="tags-search"
-          />
-        </div>
-        <Button onClick={() => setEditing({})} data-testid="tags-add">
-          <PlusIcon size={18} />
-          {t("tags.add")}
-        </Button>
-      </div>
+    <ListPage>
+      <ListPageHeader
+        title={t("tags.title")}
+        count={q.data ? (q.data.pages[0]?.count ?? tags.length) : undefined}
+        search={search}
+        onSearch={setSearch}
+        searchTestId="tags-search"
+        addLabel={t("tags.add")}
+        onAdd={() => setEditing({})}
+        addTestId="tags-add"
+      />
 
       <Table.InfiniteScroller onEndReached={() => void q.fetchNextPage()} hasMore={q.hasNextPage} loading={q.isFetching} data-testid="tags-table-scroller">
         <Table.Root data-testid="tags-table">
@@ -127,17 +104,13 @@ export default function TagsPage() {
                   )}
                 </Table.Cell>
                 <Table.Cell className={css({ textAlign: "right", whiteSpace: "nowrap" })}>
-                  <Tip label={t("common.edit")}>
-                    <IconButton aria-label={t("common.edit")} size="sm" onClick={() => setEditing({ tag })} data-testid="tag-edit">
-                      <EditIcon />
-                    </IconButton>
-                  </Tip>
+                  <RowAction label={t("common.edit")} onClick={() => setEditing({ tag })} testId="tag-edit">
+                    <EditIcon />
+                  </RowAction>
                   {canDelete ? (
-                    <Tip label={t("common.delete")}>
-                      <IconButton aria-label={t("common.delete")} size="sm" onClick={() => setDeleting(tag)} data-testid="tag-delete">
-                        <TrashIcon />
-                      </IconButton>
-                    </Tip>
+                    <RowAction label={t("common.delete")} onClick={() => setDeleting(tag)} testId="tag-delete">
+                      <TrashIcon />
+                    </RowAction>
                   ) : null}
                 </Table.Cell>
               </Table.Row>
@@ -151,24 +124,15 @@ export default function TagsPage() {
         <TagModal open onOpenChange={(o) => !o && setEditing(null)} tag={editing.tag} useKanban={useKanban} usedColors={tags.map((x) => x.color)} />
       ) : null}
       {listing ? <TagContactsDialog tag={listing} onClose={() => setListing(null)} /> : null}
-      <ConfirmationDialog
-        open={!!deleting}
-        onOpenChange={(o) => !o && setDeleting(null)}
+      <DeleteConfirmation
+        item={deleting}
+        onClose={() => setDeleting(null)}
         title={t("tags.confirmDelete.title", { name: deleting?.name ?? "" })}
-        confirmLabel={t("common.delete")}
-        danger
-        onConfirm={async () => {
-          if (!deleting) return;
-          try {
-            await remove.mutateAsync(deleting.id);
-            toast.success(t("tags.deleted"));
-          } catch {
-            // the mutation cache already showed the error in the catalogue's words
-          }
-        }}
+        remove={(tag) => remove.mutateAsync(tag.id)}
+        deletedText={t("tags.deleted")}
       >
         {deleting?.kanban === 1 ? t("tags.confirmDelete.laneText") : t("tags.confirmDelete.text", { count: deleting?.contactsCount ?? 0 })}
-      </ConfirmationDialog>
-    </div>
+      </DeleteConfirmation>
+    </ListPage>
   );
 }
