@@ -1,5 +1,5 @@
 /**
- * Every page of the menu, walked as the super admin sees it (every entry shown) on a phone (390 px), in light and in
+ * Every page of the menu (and the pages reached from one, like the contacts import), walked as the super admin sees it (every entry shown) on a phone (390 px), in light and in
  * dark: no horizontal overflow, the dark canvas differs from the light one, every button of the page's "add" dialog
  * lies inside the dialog (or inside a strip of it that scrolls sideways, like a tab list), and the walk logs no console error and gets no /api answer of 4xx or 5xx.
  */
@@ -72,7 +72,9 @@ test("every menu page at 390 px, light and dark: no overflow, a dark canvas, add
   browser,
 }) => {
   test.setTimeout(180_000);
-  const paths = await menuPaths(browser);
+  const menu = await menuPaths(browser);
+  // Pages reached from a menu page rather than the menu itself.
+  const paths = [...menu, ...(menu.includes("/contacts") ? ["/contacts/import"] : [])];
   // The walk must reach the administration pages, not only the inbox.
   expect(paths).toEqual(expect.arrayContaining(["/tickets", "/users", "/queues", "/connections", "/settings"]));
   const canvases: Record<Theme, Record<string, string>> = { light: {}, dark: {} };
