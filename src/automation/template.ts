@@ -11,6 +11,8 @@
  *   {{name_company}} the company's name
  * A missing value fills as empty text; an unknown placeholder is left as written.
  */
+
+import { wallClock } from "../time-zone";
 export interface TemplateValues {
   contactName: string;
   ticketId: number;
@@ -23,30 +25,6 @@ export interface TemplateValues {
   /** IANA zone of the company. */
   timeZone: string;
   now: Date;
-}
-
-interface WallClock {
-  year: string;
-  month: string;
-  day: string;
-  hour: string;
-  minute: string;
-  second: string;
-}
-
-function wallClock(at: Date, timeZone: string): WallClock {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).formatToParts(at);
-  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
-  return { year: get("year"), month: get("month"), day: get("day"), hour: get("hour"), minute: get("minute"), second: get("second") };
 }
 
 /** 06:00-11:59 morning, 12:00-17:59 afternoon, 18:00-05:59 night. */

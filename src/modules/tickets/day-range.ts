@@ -1,3 +1,5 @@
+import { wallClock } from "../../time-zone";
+
 /** The UTC instants [from, to) of a calendar day (yyyy-MM-dd) in an IANA time zone, DST included. */
 export function dayRange(day: string, timeZone: string): { from: string; to: string } {
   const [y, m, d] = day.split("-").map(Number) as [number, number, number];
@@ -14,17 +16,8 @@ function localMidnight(y: number, m: number, d: number, timeZone: string): Date 
 
 /** How far the zone's wall clock is ahead of UTC at this instant. */
 function offsetMs(instant: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).formatToParts(new Date(instant));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const c = wallClock(new Date(instant), timeZone);
+  const get = (part: keyof typeof c) => Number(c[part]);
   const wall = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
   return wall - Math.floor(instant / 1000) * 1000;
 }
