@@ -18,6 +18,7 @@ import * as m0041 from "./0041_contact_imports";
 import * as m0042 from "./0042_file_lists";
 import * as m0043 from "./0043_contact_import_checks";
 import * as m0044 from "./0044_ticket_tracking";
+import * as m0045 from "./0045_bot_state";
 
 /** Static map so the compiled binary carries every migration; key order is run order. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   "0042_file_lists": m0042,
   "0043_contact_import_checks": m0043,
   "0044_ticket_tracking": m0044,
+  "0045_bot_state": m0045,
 };

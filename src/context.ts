@@ -2,6 +2,7 @@ import type { Database } from "bun:sqlite";
 import { join } from "node:path";
 import pkg from "../package.json";
 import { channelPlugins } from "../plugins";
+import { registerAutomation } from "./automation/pipeline";
 import { type ChannelsCore, createChannels } from "./channels";
 import type { ChannelPlugin } from "./channels/adapter";
 import { type Clock, systemClock } from "./clock";
@@ -105,6 +106,7 @@ export async function createContext(opts: ContextOptions = {}): Promise<AppConte
   const injected = opts.channelPlugins ?? [];
   const injectedIds = new Set(injected.map((p) => p.manifest.id));
   ctx.channels = createChannels(ctx, [...channelPlugins(config).filter((p) => !injectedIds.has(p.manifest.id)), ...injected]);
+  registerAutomation(ctx);
   if (opts.startChannels !== false) await ctx.channels.boot();
   return ctx;
 }

@@ -3,6 +3,7 @@
  * through it (a message by its connection and externalId, a ticket or contact by the id just read), so a channel
  * event only ever touches its own company's rows.
  */
+import { BOT_RESET } from "../automation/state";
 import { type Insertable, type Kysely, sql } from "kysely";
 import type { Connection, ContactsTable, DB, TicketStatus } from "../db/schema";
 import { forCompany } from "../db/scope";
@@ -78,9 +79,13 @@ export function latestTicketOf(db: Db, conn: Connection, contactId: number) {
   return ticketsOf(db, conn, contactId).where("mergedIntoId", "is", null).orderBy("updatedAt", "desc").orderBy("id", "desc").executeTakeFirst();
 }
 
-/** A closed ticket back to the queue: no agent, no closing time. */
+/** A closed ticket back to the queue: no agent, no closing time, a new dialogue with the bot. */
 export async function reopenTicket(db: Db, companyId: number, ticketId: number, status: TicketStatus, nowIso: string): Promise<void> {
-  await forCompany(db, companyId).updateTable("tickets").set({ status, userId: null, closedAt: null, updatedAt: nowIso }).where("id", "=", ticketId).execute();
+  await forCompany(db, companyId)
+    .updateTable("tickets")
+    .set({ status, userId: null, closedAt: null, updatedAt: nowIso, ...BOT_RESET })
+    .where("id", "=", ticketId)
+    .execute();
 }
 
 /** A live message on the ticket: its last message, its activity time, and one more unread unless it is our own. */

@@ -359,7 +359,7 @@ describe("inbound pipeline", () => {
     expect(await counts(t)).toEqual({ contacts: 0, tickets: 0, messages: 0 });
   });
 
-  test("the automation hook runs after commit for contact messages, in order per ticket", async () => {
+  test("the automation hook runs after commit for live messages (the phone's too, marked fromMe), in order per ticket", async () => {
     const { t, s } = await setup();
     const seen: InboundHookEvent[] = [];
     t.ctx.channels.onInbound(async (e) => {
@@ -371,8 +371,8 @@ describe("inbound pipeline", () => {
     await s.receive({ from: "5511999990013", body: "2" });
     await s.receive({ from: "5511999990013", body: "3", fromMe: true });
     await t.ctx.channels.idle();
-    expect(seen.map((e) => e.ticketCreated)).toEqual([true, false]);
-    expect(seen.map((e) => e.fromMe)).toEqual([false, false]);
+    expect(seen.map((e) => e.ticketCreated)).toEqual([true, false, false]);
+    expect(seen.map((e) => e.fromMe)).toEqual([false, false, true]);
     expect(seen[0]!.ticketId).toBe(seen[1]!.ticketId);
     expect(seen[0]!.messageId).toBeLessThan(seen[1]!.messageId);
   });

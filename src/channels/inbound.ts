@@ -81,7 +81,10 @@ export class InboundPipeline {
     private sendsSettled: (connectionId: number) => Promise<void> = async () => {},
   ) {}
 
-  /** Registers an automation listener, called after commit for each stored inbound message. Answers an unsubscribe. */
+  /**
+   * Registers an automation listener, called after commit for each stored live message (the contact's, and those typed
+   * on the account's phone: fromMe), in order per ticket. Answers an unsubscribe.
+   */
   onMessage(hook: InboundHook): () => void {
     this.hooks.push(hook);
     return () => {
@@ -326,7 +329,6 @@ export class InboundPipeline {
 
     if (!this.hooks.length) return;
     for (const h of fx.hooks) {
-      if (h.fromMe) continue;
       const hooks = this.hooks;
       void this.hookChains.run(`ticket:${h.ticketId}`, async () => {
         for (const hook of hooks) {

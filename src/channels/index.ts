@@ -18,7 +18,7 @@ export interface ChannelsCore {
   sessions: SessionManager;
   inbound: InboundPipeline;
   outbound: Outbound;
-  /** The automation hook point: called after commit for every stored inbound message (not fromMe), in order per ticket. */
+  /** The automation hook point: called after commit for every stored live message (the contact's or the phone's), in order per ticket. */
   onInbound(hook: InboundHook): () => void;
   /** Boot: restart recovery of sends, then every connection's session. */
   boot(): Promise<void>;

@@ -27,7 +27,8 @@
  * is the durable record (queued / sending / sent / failed), and recover() is the reclaiming job (docs/decisions.md).
  */
 import type { AppContext } from "../context";
-import type { MessageOrigin } from "../db/schema";
+import type { Transaction } from "kysely";
+import type { DB, MessageOrigin } from "../db/schema";
 import { noPermission } from "../http/errors";
 import type { StoredMedia } from "../storage/media";
 import { insertMessage } from "../modules/messages/queries";
@@ -105,6 +106,14 @@ export interface QueueInput {
   isForwarded?: boolean;
 }
 
+/** A message storeIn wrote; handed to publish() once its transaction has committed. */
+export interface StoredOutbound {
+  messageId: number;
+  ticketId: number;
+  companyId: number;
+  isPrivate: boolean;
+}
+
 export interface OutboundDeps {
   /** The connection's session when it is CONNECTED. */
   liveSession(connectionId: number): ChannelSession | undefined;
@@ -147,57 +156,65 @@ export class Outbound {
    * ERR_OUTSIDE_WINDOW when the ticket's channel has a reply window that has closed and this is not a template.
    */
   async queue(input: QueueInput): Promise<{ messageId: number; ticketId: number }> {
+    const isPrivate = input.isPrivate === true;
+    if (!isPrivate && !input.template) await assertReplyWindowOpen(this.ctx, input.companyId, input.ticketId);
+    const stored = await this.ctx.db.transaction().execute((trx) => this.storeIn(trx, input));
+    this.publish([stored]);
+    return { messageId: stored.messageId, ticketId: stored.ticketId };
+  }
+
+  /**
+   * Stores an outgoing message with the caller's own writes, in the caller's transaction, without the reply-window
+   * check (the caller decides it); after the commit, publish() announces and sends what was stored. The automation
+   * writes its state and its texts this way, so a crash leaves both or neither.
+   */
+  async storeIn(trx: Transaction<DB>, input: QueueInput): Promise<StoredOutbound> {
     const origin: string = input.origin;
     if (origin === "contact" || origin === "phone") throw new Error("channel-originated messages are never sent back");
     const isPrivate = input.isPrivate === true;
-    if (!isPrivate && !input.template) await assertReplyWindowOpen(this.ctx, input.companyId, input.ticketId);
     const nowIso = this.ctx.clock.now().toISOString();
-    const { messageId } = await this.ctx.db.transaction().execute(async (trx) => {
-      const ticket = await ticketForMessage(trx, input.companyId, input.ticketId);
-      const media = input.media;
-      const messageId = await insertMessage(trx, {
-        companyId: input.companyId,
-        ticketId: ticket.id,
-        contactId: ticket.contactId,
-        connectionId: ticket.whatsappId,
-        body: input.body,
-        fromMe: 1,
-        read: 1,
-        isPrivate: isPrivate ? 1 : 0,
-        isForwarded: input.isForwarded ? 1 : 0,
-        mediaKey: media?.key ?? null,
-        mediaType: media ? mediaTypeOf(media.mime) : input.template ? "template" : input.vCard ? "contactMessage" : input.location ? "locationMessage" : null,
-        mimetype: media?.mime ?? null,
-        mediaName: media?.name ?? null,
-        quotedMsgId: input.quotedMsgId ?? null,
-        ack: 0,
-        origin: input.origin,
-        sendStatus: isPrivate ? null : "queued",
-        queuedAt: isPrivate ? null : nowIso,
-        vCard: input.vCard ?? null,
-        data: input.location ? JSON.stringify({ location: input.location }) : input.template ? JSON.stringify({ template: input.template }) : null,
-        queueId: ticket.queueId,
-        userId: input.userId ?? null,
-        createdAt: nowIso,
-        updatedAt: nowIso,
-      });
-      if (!isPrivate) {
-        await setTicketLastMessage(
-          trx,
-          input.companyId,
-          ticket.id,
-          summary(input.body, media?.name ?? (input.location ? "locationMessage" : undefined)),
-          nowIso,
-        );
-      }
-      return { messageId };
+    const ticket = await ticketForMessage(trx, input.companyId, input.ticketId);
+    const media = input.media;
+    const messageId = await insertMessage(trx, {
+      companyId: input.companyId,
+      ticketId: ticket.id,
+      contactId: ticket.contactId,
+      connectionId: ticket.whatsappId,
+      body: input.body,
+      fromMe: 1,
+      read: 1,
+      isPrivate: isPrivate ? 1 : 0,
+      isForwarded: input.isForwarded ? 1 : 0,
+      mediaKey: media?.key ?? null,
+      mediaType: media ? mediaTypeOf(media.mime) : input.template ? "template" : input.vCard ? "contactMessage" : input.location ? "locationMessage" : null,
+      mimetype: media?.mime ?? null,
+      mediaName: media?.name ?? null,
+      quotedMsgId: input.quotedMsgId ?? null,
+      ack: 0,
+      origin: input.origin,
+      sendStatus: isPrivate ? null : "queued",
+      queuedAt: isPrivate ? null : nowIso,
+      vCard: input.vCard ?? null,
+      data: input.location ? JSON.stringify({ location: input.location }) : input.template ? JSON.stringify({ template: input.template }) : null,
+      queueId: ticket.queueId,
+      userId: input.userId ?? null,
+      createdAt: nowIso,
+      updatedAt: nowIso,
     });
-    this.ctx.bus.emit("message.created", { companyId: input.companyId, ticketId: input.ticketId, messageId });
     if (!isPrivate) {
-      this.ctx.bus.emit("ticket.updated", { companyId: input.companyId, ticketId: input.ticketId });
-      this.dispatch(messageId, input.ticketId);
+      await setTicketLastMessage(trx, input.companyId, ticket.id, summary(input.body, media?.name ?? (input.location ? "locationMessage" : undefined)), nowIso);
     }
-    return { messageId, ticketId: input.ticketId };
+    return { messageId, ticketId: ticket.id, companyId: input.companyId, isPrivate };
+  }
+
+  /** After the commit of storeIn's transaction: the events, and the sends started in order. */
+  publish(stored: readonly StoredOutbound[]): void {
+    for (const s of stored) {
+      this.ctx.bus.emit("message.created", { companyId: s.companyId, ticketId: s.ticketId, messageId: s.messageId });
+      if (s.isPrivate) continue;
+      this.ctx.bus.emit("ticket.updated", { companyId: s.companyId, ticketId: s.ticketId });
+      this.dispatch(s.messageId, s.ticketId);
+    }
   }
 
   /**

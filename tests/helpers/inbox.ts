@@ -7,10 +7,12 @@ import { createConnection } from "../../src/channels/connections";
 import type { CompanySettingKey } from "../../src/modules/settings/catalogue";
 import { createUser, login, type TestUser } from "./factories";
 import { ADMIN } from "./test-app";
-import { type ChannelTestApp, createChannelTestApp, createTestChannel, type TestSession } from "./test-channel";
+import { type ChannelTestApp, createChannelTestApp, createTestChannel, type TestChannel, type TestSession } from "./test-channel";
 
 export interface Inbox {
   t: ChannelTestApp;
+  /** The test channel plugin: after a restart, chan.session(connectionId) is the new session. */
+  chan: TestChannel;
   session: TestSession;
   connectionId: number;
   q1: number;
@@ -57,6 +59,7 @@ export async function createInbox(opts: { connection?: Record<string, unknown> }
 
   return {
     t,
+    chan,
     session,
     connectionId,
     q1,

@@ -186,7 +186,14 @@ export interface TicketsTable {
   firstAcceptedAt: string | null;
   firstResponseAt: string | null;
   lastClosedAt: string | null;
+  /** The automation's place in its dialogue (0045): null (not started this cycle), menu, tree, done. */
+  botStage: BotStage | null;
+  /** The bot's last question: contact messages with a lower id were written before it (0045). */
+  botPromptId: number | null;
+  botPromptAt: string | null;
 }
+
+export type BotStage = "menu" | "tree" | "done";
 
 export interface TicketTagsTable {
   ticketId: number;

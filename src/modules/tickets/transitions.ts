@@ -14,6 +14,7 @@
  * ERR_TICKET_CHANGED), its log entries in the same transaction, then the bus events and the automatic messages.
  */
 import type { Updateable } from "kysely";
+import { BOT_DONE, BOT_RESET } from "../../automation/state";
 import type { AppContext } from "../../context";
 import type { TicketLogType, TicketStatus, TicketsTable } from "../../db/schema";
 import { type Scope, forCompany } from "../../db/scope";
@@ -129,7 +130,11 @@ export function createTransitions(ctx: AppContext, deps: Deps) {
     const queueId = input.queueId ?? ticket.queueId;
     const logs: Change["logs"] = [{ type: "open", userId, queueId }];
     if (queueId !== ticket.queueId) logs.push({ type: "queue", userId: actor.userId, queueId });
-    await apply(actor, ticket, { set: { status: ticket.isGroup === 1 ? "group" : "open", userId, queueId, ...integration(input) }, logs, audit: "accept" });
+    await apply(actor, ticket, {
+      set: { status: ticket.isGroup === 1 ? "group" : "open", userId, queueId, ...BOT_DONE, ...integration(input) },
+      logs,
+      audit: "accept",
+    });
     await effects.acceptedGreeting(actor, ticket.id);
     return withQueueFlag(await deps.viewFor(actor, ticket.id));
   }
@@ -145,7 +150,7 @@ export function createTransitions(ctx: AppContext, deps: Deps) {
     const queueId = input.queueId ?? ticket.queueId;
     try {
       await apply(actor, ticket, {
-        set: { status: ticket.isGroup === 1 ? "group" : "open", userId, queueId, closedAt: null, ...integration(input) },
+        set: { status: ticket.isGroup === 1 ? "group" : "open", userId, queueId, closedAt: null, ...BOT_RESET, ...integration(input) },
         logs: [{ type: "reopen", userId, queueId }],
         audit: "reopen",
       });
@@ -205,7 +210,11 @@ export function createTransitions(ctx: AppContext, deps: Deps) {
       await effects.transferred(actor, newId, input.msgTransfer);
       return deps.viewFor(actor, newId);
     }
-    await apply(actor, ticket, { set: { queueId: input.queueId, userId, status, isTransfered: 1, ...integration(input) }, logs, audit: "transfer" });
+    await apply(actor, ticket, {
+      set: { queueId: input.queueId, userId, status, isTransfered: 1, ...BOT_DONE, ...integration(input) },
+      logs,
+      audit: "transfer",
+    });
     await effects.transferred(actor, ticket.id, input.msgTransfer);
     return deps.viewFor(actor, ticket.id);
   }

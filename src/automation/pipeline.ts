@@ -1,0 +1,57 @@
+/**
+ * The automation pipeline: after a contact's live message is stored, the steps below run in this fixed order, and the
+ * first step that handles the message ends the turn (its texts and changes are written together by commitTurn):
+ *
+ *   (replies to outbound work: campaign confirmations and opt-out words, when campaigns exist, come first)
+ *   vacation           the connection's collective vacation
+ *   (NPS reply, then LGPD consent, when the closing and consent dialogues exist)
+ *   outOfHours         the company's or the connection's week
+ *   (flows and integrations, when they exist)
+ *   queueMenu          the connection's queues
+ *   audioRefused       voice messages the company or the contact does not take
+ *   queueOutOfHours    the ticket's queue's week
+ *   optionTree         the queue's option tree
+ *
+ * Never for: imported history (the inbound pipeline does not call it), messages the bot or an agent sent (they are
+ * not inbound), group chats the connection keeps out of tickets (status group: no step talks to them). A message
+ * typed on the account's phone means a person answered there: the ticket leaves the bot.
+ * Per ticket, turns run one at a time in message order (the inbound pipeline's hook chain), so two fast messages
+ * never get two greetings.
+ */
+import type { AppContext } from "../context";
+import type { InboundHookEvent } from "../channels/inbound";
+import type { TurnMessage } from "./dialogue";
+import { setTicket, turnMessage } from "./queries";
+import { BOT_DONE } from "./state";
+import { audioRefused } from "./steps/audio";
+import { outOfHours, queueOutOfHours, vacation } from "./steps/notices";
+import { optionTree } from "./steps/option-tree";
+import { queueMenu } from "./steps/queue-menu";
+import { commitTurn, loadTurn, type Turn } from "./turn";
+
+export type Step = (turn: Turn, msg: TurnMessage) => Promise<boolean>;
+
+const STEPS: readonly Step[] = [vacation, outOfHours, queueMenu, audioRefused, queueOutOfHours, optionTree];
+
+/** One contact message through the steps; its turn is committed at the end. */
+export async function runTurn(ctx: AppContext, event: InboundHookEvent): Promise<void> {
+  const msg = await turnMessage(ctx.db, event.companyId, event.messageId);
+  if (!msg) return;
+  const turn = await loadTurn(ctx, event.companyId, event.ticketId);
+  if (!turn) return;
+  if (event.fromMe) {
+    // Someone answered from the phone: the bot stops asking on this ticket.
+    if (turn.ticket.botStage === "menu" || turn.ticket.botStage === "tree") {
+      await setTicket(ctx.db, event.companyId, event.ticketId, BOT_DONE);
+      ctx.bus.emit("ticket.updated", { companyId: event.companyId, ticketId: event.ticketId });
+    }
+    return;
+  }
+  for (const step of STEPS) if (await step(turn, msg)) break;
+  await commitTurn(turn);
+}
+
+/** Listens to the inbound pipeline: every stored live message gets its turn. */
+export function registerAutomation(ctx: AppContext): void {
+  ctx.channels.onInbound((event) => runTurn(ctx, event));
+}
