@@ -8,9 +8,17 @@
  *     through POST /sessions during the run, evenly spread;
  *   - committed rows only: after the run, the messages stored for the run are counted in the database and must equal the
  *     accepted posts (a check line says so).
- * Prints JSON lines: inbound_msgs_per_s, inbound_p99_ms (+ p50), inbound_check. Target: >= 2,000 msgs/s.
+ *   - the automation on: the connection has two queues (a menu), the first with a two-level option tree, and the
+ *     company's business hours are checked on every message (scheduleType company, open all week); 30 % of the posts
+ *     come from BOT_VISITORS visitors talking to the menu and the tree ("1", "1", "#", "#", ...), the others from
+ *     visitors whose tickets an agent holds (no bot step answers them);
+ *   - automation_p99_ms: per bot message, the time from the contact's message being stored to the bot's answer being
+ *     stored and queued (both createdAt, read from the database after the run): the automation's whole turn with its
+ *     writes, waiting in line included.
+ * Prints JSON lines: inbound_msgs_per_s, inbound_p99_ms (+ p50), automation_p99_ms (+ p50), inbound_check. Targets:
+ * >= 2,000 msgs/s, automation < 5 ms.
  *
- *   bun bench/inbound.ts [--seconds 60] [--concurrency 16] [--tickets 100000] [--messages 1000000] [--binary] [--profile DIR] [--keep FILE]
+ *   bun bench/inbound.ts [--seconds 60] [--concurrency 16] [--tickets 100000] [--messages 1000000] [--bot-visitors 200] [--binary] [--profile DIR] [--keep FILE]
  */
 import { Database } from "bun:sqlite";
 import { copyFileSync, readFileSync } from "node:fs";
@@ -30,6 +38,9 @@ const TICKETS = arg("--tickets", 100_000);
 const MESSAGES = arg("--messages", 1_000_000);
 const EXISTING_VISITORS = arg("--visitors", 900);
 const NEW_VISITORS = arg("--new-visitors", 100);
+const BOT_VISITORS = arg("--bot-visitors", 200);
+/** Share of the posts sent by the visitors talking to the bot. */
+const BOT_SHARE = 0.3;
 const BINARY = process.argv.includes("--binary");
 /** --keep FILE: copy the database (after the run) to FILE, to inspect query plans. */
 const KEEP = process.argv.includes("--keep") ? process.argv[process.argv.indexOf("--keep") + 1] : undefined;
@@ -66,6 +77,7 @@ async function seed(): Promise<Seeded> {
     const conn = await createConnection(ctx, 1, { name: "Bench site", channel: "webchat", start: false });
     widgetKey = conn.widgetKey!;
     connectionId = conn.id;
+    await seedAutomation(ctx, conn.id);
     const db = ctx.sqlite;
     db.exec("PRAGMA synchronous = OFF");
     const now = Date.now();
@@ -101,8 +113,9 @@ async function seed(): Promise<Seeded> {
         const created = now - Math.floor(rand() * 365 * 86_400_000);
         const contact = insContact.get(`Visitor ${i}`, visitorId, connectionId, iso(created), iso(created)) as { id: number };
         const r = rand();
-        // Most tickets are history; the bench's own visitors (the first ones) have theirs closed, so the run opens new ones.
-        const status = i < EXISTING_VISITORS ? "closed" : r < 0.85 ? "closed" : r < 0.95 ? "open" : "pending";
+        // Most tickets are history. The bench's own visitors (the first ones): those talking to the bot have theirs
+        // closed, so the run opens new ones that the menu greets; the others' are open in an agent's hands.
+        const status = i < BOT_VISITORS ? "closed" : i < EXISTING_VISITORS ? "open" : r < 0.85 ? "closed" : r < 0.95 ? "open" : "pending";
         const count = i === TICKETS - 1 ? MESSAGES - messages : perTicket;
         const last = created + count * 60_000;
         const lastBody = sentence();
@@ -147,6 +160,53 @@ async function seed(): Promise<Seeded> {
   return { dataDir, widgetKey, connectionId, visitorIds, maxMessageId };
 }
 
+/** Two queues on the connection (so a menu), a two-level tree in the first, business hours checked all week. */
+async function seedAutomation(ctx: import("../src/context").AppContext, connectionId: number) {
+  const db = ctx.db;
+  const queue = async (name: string, color: string, greetingMessage: string) =>
+    (await db.insertInto("queues").values({ companyId: 1, name, color, greetingMessage }).returning("id").executeTakeFirstOrThrow()).id;
+  const q1 = await queue("Vendas", "#aa0000", "Vendas: escolha uma opção");
+  const q2 = await queue("Suporte", "#00aa00", "Suporte: aguarde");
+  await db
+    .insertInto("connection_queues")
+    .values([
+      { connectionId, queueId: q1, companyId: 1 },
+      { connectionId, queueId: q2, companyId: 1 },
+    ])
+    .execute();
+  await db
+    .updateTable("connections")
+    .set({ greetingMessage: "{{ms}}, {{firstName}}! Escolha:", outOfHoursMessage: "Fechados" })
+    .where("id", "=", connectionId)
+    .execute();
+  const option = async (values: Record<string, unknown>) =>
+    (
+      await db
+        .insertInto("chatbots")
+        .values({ companyId: 1, queueId: q1, queueType: "text", ...values } as never)
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id;
+  const parent = await option({ name: "Produtos", greetingMessage: "Qual produto?", order: 1 });
+  await option({ name: "Outros", greetingMessage: "Um agente vem", order: 2 });
+  await option({ name: "Carros", parentId: parent, greetingMessage: "Carros", order: 1 });
+  await option({ name: "Motos", parentId: parent, greetingMessage: "Motos", order: 2 });
+  const allDay = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"].map((weekdayEn) => ({
+    weekday: weekdayEn,
+    weekdayEn,
+    startTimeA: "00:00",
+    endTimeA: "12:00",
+    startTimeB: "12:00",
+    endTimeB: "00:00",
+  }));
+  await db
+    .updateTable("companies")
+    .set({ schedules: JSON.stringify(allDay) })
+    .where("id", "=", 1)
+    .execute();
+  await db.insertInto("company_settings").values({ companyId: 1, key: "scheduleType", value: "company" }).execute();
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Run
 
@@ -154,7 +214,11 @@ if (BINARY) await ensureBinary();
 const s = await seed();
 const secrets = JSON.parse(readFileSync(join(s.dataDir, "secrets.json"), "utf8")) as { jwt: string };
 const tokens = new VisitorTokens(secrets.jwt);
-const pool: string[] = s.visitorIds.map((v) => tokens.sign(v, s.connectionId, Date.now()));
+const signed = s.visitorIds.map((v) => tokens.sign(v, s.connectionId, Date.now()));
+/** Visitors talking to the bot (new visitors join them: their first message meets the menu). */
+const botPool: string[] = signed.slice(0, BOT_VISITORS);
+/** Visitors whose tickets an agent holds. */
+const pool: string[] = signed.slice(BOT_VISITORS);
 
 const server = await startServer({
   dataDir: s.dataDir,
@@ -170,6 +234,8 @@ note(`server up (${BINARY ? "dist/multi100" : "sources"}) in ${Math.round(server
 const base = `${server.url}/api/webchat/${s.widgetKey}`;
 
 let accepted = 0;
+/** Posts that were menu answers ("1", "#"): not words the search index is checked for. */
+let answers = 0;
 let newVisitors = 0;
 const sessionLatencies: number[] = [];
 let seq = 0;
@@ -186,17 +252,30 @@ async function newSession(): Promise<string> {
   return ((await res.json()) as { visitorToken: string }).visitorToken;
 }
 
-async function post(token: string): Promise<void> {
+/** A bot visitor's answers, in turn: into the first queue, into its sub-level, back, back to the menu. */
+const BOT_ANSWERS = ["1", "1", "#", "#"];
+const botTurns = new Map<string, number>();
+
+async function post(token: string, toBot = false): Promise<void> {
   const n = ++seq;
+  let body = `${WORDS[n % WORDS.length]} ${WORDS[(n * 7) % WORDS.length]} mensagem ${n}`;
+  if (toBot) {
+    const k = botTurns.get(token) ?? 0;
+    botTurns.set(token, k + 1);
+    // The first message opens the ticket (the menu greets it); then the answers go round.
+    if (k > 0) body = BOT_ANSWERS[(k - 1) % BOT_ANSWERS.length]!;
+  }
+  const answer = body.length <= 1;
   const res = await fetch(`${base}/messages`, {
     method: "POST",
     headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-    body: JSON.stringify({ body: `${WORDS[n % WORDS.length]} ${WORDS[(n * 7) % WORDS.length]} mensagem ${n}`, clientId: `b${n}` }),
+    body: JSON.stringify({ body, clientId: `b${n}` }),
   });
   if (res.status !== 200) throw new Error(`post -> ${res.status} ${(await res.text()).slice(0, 200)}`);
-  const body = (await res.json()) as { message?: { id?: number } };
-  if (!body.message?.id) throw new Error("post answered without a message id");
+  const reply = (await res.json()) as { message?: { id?: number } };
+  if (!reply.message?.id) throw new Error("post answered without a message id");
   accepted++;
+  if (answer) answers++;
 }
 
 // Warm-up (JIT, caches): a few posts before the clock starts, counted like the rest.
@@ -223,9 +302,10 @@ const r = await load({
       nextNewAt += newEveryMs;
       newVisitors++;
       const token = await newSession();
-      pool.push(token);
-      return post(token);
+      botPool.push(token);
+      return post(token, true);
     }
+    if (Math.random() < BOT_SHARE) return post(botPool[Math.floor(Math.random() * botPool.length)]!, true);
     return post(pool[Math.floor(Math.random() * pool.length)]!);
   },
 });
@@ -244,10 +324,19 @@ const contacts = (
 ).n;
 const totalMessages = (db.query("select count(*) as n from messages").get() as { n: number }).n;
 const indexed = (db.query("select count(*) as n from messages_fts where messages_fts match 'mensagem'").get() as { n: number }).n;
+// Each bot answer against the contact's message just before it on the ticket.
+const botTimes = db
+  .query(
+    `select b.createdAt as botAt, (select c.createdAt from messages c where c.ticketId = b.ticketId and c.origin = 'contact' and c.id < b.id order by c.id desc limit 1) as contactAt
+     from messages b where b.origin = 'bot' and b.id > ?`,
+  )
+  .all(s.maxMessageId) as { botAt: string; contactAt: string | null }[];
+const automationMs = botTimes.filter((b) => b.contactAt).map((b) => Date.parse(b.botAt) - Date.parse(b.contactAt!));
 db.close();
 if (KEEP) copyFileSync(join(s.dataDir, "multi100.db"), KEEP);
 
-const runCommitted = committed - 50; // the warm-up posts are before the clock
+const botMessages = botTimes.length;
+const runCommitted = committed - botMessages - 50; // the bot's answers are not posts; the warm-up posts are before the clock
 emit("inbound_msgs_per_s", (runCommitted / r.elapsedMs) * 1000, "msgs/s", runCommitted, {
   seconds: Math.round(r.elapsedMs / 100) / 10,
   concurrency: CONCURRENCY,
@@ -267,12 +356,18 @@ emit("inbound_server_cpu_ms_per_msg", (serverCpu * 1000) / runCommitted, "ms", r
   cores: navigator.hardwareConcurrency,
 });
 emit("inbound_p99_ms", r.p99Ms, "ms", r.ok, { p50: Math.round(r.p50Ms * 100) / 100, max: Math.round(r.maxMs) });
-emit("inbound_check", committed === accepted && r.errors === 0 && indexed >= committed ? 1 : 0, "bool", accepted, {
+emit("automation_p99_ms", percentile(automationMs, 99), "ms", automationMs.length, {
+  p50: Math.round(percentile(automationMs, 50) * 100) / 100,
+  max: Math.round(Math.max(0, ...automationMs)),
+  botMessages,
+  target: 5,
+});
+emit("inbound_check", committed - botMessages === accepted && r.errors === 0 && indexed >= accepted - answers ? 1 : 0, "bool", accepted, {
   accepted,
-  committed,
+  committed: committed - botMessages,
   errors: r.errors,
   indexedRunMessages: indexed,
   totalMessages,
   sessionP99Ms: Math.round(percentile(sessionLatencies, 99) * 10) / 10,
 });
-if (committed !== accepted) note(`MISMATCH: ${accepted} accepted posts, ${committed} committed rows`);
+if (committed - botMessages !== accepted) note(`MISMATCH: ${accepted} accepted posts, ${committed - botMessages} committed rows`);

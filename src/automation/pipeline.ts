@@ -4,7 +4,8 @@
  *
  *   (replies to outbound work: campaign confirmations and opt-out words, when campaigns exist, come first)
  *   vacation           the connection's collective vacation
- *   (NPS reply, then LGPD consent, when the closing and consent dialogues exist)
+ *   npsReply           the rating question of a resolved ticket
+ *   lgpdConsent        the contact's consent to the data-protection terms
  *   outOfHours         the company's or the connection's week
  *   (flows and integrations, when they exist)
  *   queueMenu          the connection's queues
@@ -21,30 +22,41 @@
 import type { AppContext } from "../context";
 import type { InboundHookEvent } from "../channels/inbound";
 import type { TurnMessage } from "./dialogue";
-import { setTicket, turnMessage } from "./queries";
+import { type BotTicket, setTicket, turnMessage } from "./queries";
 import { BOT_DONE } from "./state";
+import { registerNpsExpiry } from "./closing";
 import { audioRefused } from "./steps/audio";
+import { lgpdConsent } from "./steps/lgpd";
 import { outOfHours, queueOutOfHours, vacation } from "./steps/notices";
+import { npsReply } from "./steps/nps";
 import { optionTree } from "./steps/option-tree";
 import { queueMenu } from "./steps/queue-menu";
 import { commitTurn, loadTurn, type Turn } from "./turn";
 
 export type Step = (turn: Turn, msg: TurnMessage) => Promise<boolean>;
 
-const STEPS: readonly Step[] = [vacation, outOfHours, queueMenu, audioRefused, queueOutOfHours, optionTree];
+const STEPS: readonly Step[] = [vacation, npsReply, lgpdConsent, outOfHours, queueMenu, audioRefused, queueOutOfHours, optionTree];
+
+/**
+ * Which tickets a message can concern: the bot talks only to tickets nobody holds (pending) and to those waiting for
+ * an answer to its closing questions (nps, lgpd); on other tickets only a refused voice message is answered. Most
+ * messages go to tickets agents hold, and this saves them every other read.
+ */
+const concerns = (msg: TurnMessage, fromMe: boolean) => (ticket: BotTicket) =>
+  fromMe
+    ? ticket.botStage === "menu" || ticket.botStage === "tree"
+    : ticket.status === "pending" || ticket.status === "nps" || ticket.status === "lgpd" || msg.mediaType === "audio";
 
 /** One contact message through the steps; its turn is committed at the end. */
 export async function runTurn(ctx: AppContext, event: InboundHookEvent): Promise<void> {
   const msg = await turnMessage(ctx.db, event.companyId, event.messageId);
   if (!msg) return;
-  const turn = await loadTurn(ctx, event.companyId, event.ticketId);
+  const turn = await loadTurn(ctx, event.companyId, event.ticketId, concerns(msg, event.fromMe));
   if (!turn) return;
   if (event.fromMe) {
     // Someone answered from the phone: the bot stops asking on this ticket.
-    if (turn.ticket.botStage === "menu" || turn.ticket.botStage === "tree") {
-      await setTicket(ctx.db, event.companyId, event.ticketId, BOT_DONE);
-      ctx.bus.emit("ticket.updated", { companyId: event.companyId, ticketId: event.ticketId });
-    }
+    await setTicket(ctx.db, event.companyId, event.ticketId, BOT_DONE);
+    ctx.bus.emit("ticket.updated", { companyId: event.companyId, ticketId: event.ticketId });
     return;
   }
   for (const step of STEPS) if (await step(turn, msg)) break;
@@ -54,4 +66,5 @@ export async function runTurn(ctx: AppContext, event: InboundHookEvent): Promise
 /** Listens to the inbound pipeline: every stored live message gets its turn. */
 export function registerAutomation(ctx: AppContext): void {
   ctx.channels.onInbound((event) => runTurn(ctx, event));
+  registerNpsExpiry(ctx);
 }

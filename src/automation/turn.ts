@@ -7,6 +7,7 @@
  */
 import type { Updateable } from "kysely";
 import type { AppContext } from "../context";
+import type { Db } from "../db/database";
 import type { TicketLogType, TicketsTable } from "../db/schema";
 import type { StoredOutbound } from "../channels/outbound";
 import type { StoredMedia } from "../storage/media";
@@ -36,6 +37,10 @@ interface Outgoing {
 export class Turn {
   readonly outgoing: Outgoing[] = [];
   readonly logs: { type: TicketLogType; queueId: number | null; userId: number | null }[] = [];
+  /** A step's own writes (a rating, a contact's consent, a timer): committed with the ticket's change or not at all. */
+  readonly writes: ((trx: Db) => Promise<unknown>)[] = [];
+  /** The agent's name for {{user}}: set when the texts speak for an agent (a farewell, a rating question). */
+  userName: string | null = null;
   private patch: Updateable<TicketsTable> = {};
 
   constructor(
@@ -82,8 +87,12 @@ export class Turn {
     this.logs.push({ type, queueId: opts.queueId === undefined ? this.ticket.queueId : opts.queueId, userId: opts.userId ?? null });
   }
 
+  write(fn: (trx: Db) => Promise<unknown>): void {
+    this.writes.push(fn);
+  }
+
   get changed(): boolean {
-    return this.outgoing.length > 0 || this.logs.length > 0 || Object.keys(this.patch).length > 0;
+    return this.outgoing.length > 0 || this.logs.length > 0 || this.writes.length > 0 || Object.keys(this.patch).length > 0;
   }
 
   /** The change to write: the patch, with the time of the bot's last question when one is asked. */
@@ -92,10 +101,13 @@ export class Turn {
   }
 }
 
-/** Reads what a turn on the ticket needs; undefined when the ticket or its connection is gone. */
-export async function loadTurn(ctx: AppContext, companyId: number, ticketId: number): Promise<Turn | undefined> {
+/**
+ * Reads what a turn on the ticket needs; undefined when the ticket or its connection is gone, or when `concerns` says
+ * no step has anything to do with the ticket as it is (the rest is then not read).
+ */
+export async function loadTurn(ctx: AppContext, companyId: number, ticketId: number, concerns?: (ticket: BotTicket) => boolean): Promise<Turn | undefined> {
   const ticket = await botTicket(ctx.db, companyId, ticketId);
-  if (!ticket || ticket.whatsappId === null) return undefined;
+  if (!ticket || ticket.whatsappId === null || (concerns && !concerns(ticket))) return undefined;
   const [connection, company, list] = await Promise.all([
     botConnection(ctx.db, companyId, ticket.whatsappId),
     botCompany(ctx.db, companyId),
@@ -123,6 +135,7 @@ export async function commitTurn(turn: Turn): Promise<boolean> {
       contactName: facts.ticket.contactName,
       ticketId: facts.ticket.id,
       ticketCreatedAt: facts.ticket.createdAt,
+      user: turn.userName,
       queue: queueName,
       connection: facts.connection.name,
       companyName: facts.company.name,
@@ -143,6 +156,7 @@ export async function commitTurn(turn: Turn): Promise<boolean> {
     }
     if (promptId !== null) await setTicket(trx, companyId, facts.ticket.id, { botPromptId: promptId });
     for (const l of turn.logs) await addTicketLog(trx, companyId, { ticketId: facts.ticket.id, ...l, createdAt: nowIso });
+    for (const w of turn.writes) await w(trx);
     return out;
   });
   if (!stored) return false;
