@@ -208,6 +208,19 @@ describe("queue menu and option tree", () => {
     expect(rows.filter((r) => r.body === "Vai para a fila 2")).toHaveLength(1);
   });
 
+  test("a restart while the menu waits: the answer after it picks the queue, greeted exactly once", async () => {
+    const { w } = await botInbox();
+    await say(w, "oi");
+    extra = await w.t.restart();
+    const again: Inbox = { ...w, t: extra };
+    for (let i = 0; i < 50 && again.chan.session(w.connectionId) === w.session; i++) await Bun.sleep(20);
+    const picked = await say(again, "2");
+    expect(picked.texts).toEqual(["Fila 2, aguarde"]);
+    const bodies = (await extra.ctx.db.selectFrom("messages").select("body").where("origin", "=", "bot").execute()).map((r) => r.body);
+    expect(bodies.filter((b) => b === "Fila 2, aguarde")).toHaveLength(1);
+    expect(bodies.filter((b) => b.startsWith("Olá Maria"))).toHaveLength(1);
+  });
+
   test("in a queue, audio is refused with a notice when the company or the contact does not take it", async () => {
     const { w } = await botInbox();
     await say(w, "oi");
