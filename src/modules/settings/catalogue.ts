@@ -129,4 +129,5 @@ export const REQUIRED_TEXTS: ReadonlyArray<{ switch: CompanySettingKey; when: st
   { switch: "sendMsgTransfTicket", when: "enabled", text: "transferMessage" },
   { switch: "sendGreetingAccepted", when: "enabled", text: "greetingAcceptedMessage" },
   { switch: "acceptCallWhatsapp", when: "disabled", text: "AcceptCallWhatsappMessage" },
+  { switch: "sendQueuePosition", when: "enabled", text: "sendQueuePositionMessage" },
 ];

@@ -112,6 +112,7 @@ describe("PUT /api/settings/:key", () => {
     ["userRating", "maybe", "Invalid value"],
     ["userRating", 1, "Invalid value"],
     ["scheduleType", "weekly", "Invalid value"],
+    ["chatBotType", "button", "Invalid value"],
     ["timezone", "Mars/Olympus", "Invalid time zone"],
     ["autoCloseTicketsHours", "-1", "Invalid number"],
     ["autoCloseTicketsHours", 9000, "Too Large"],
@@ -149,6 +150,7 @@ describe("a switch whose feature sends a custom text", () => {
     { on: ["sendMsgTransfTicket", "enabled"], text: "transferMessage" },
     { on: ["sendGreetingAccepted", "enabled"], text: "greetingAcceptedMessage" },
     { on: ["acceptCallWhatsapp", "disabled"], text: "AcceptCallWhatsappMessage" },
+    { on: ["sendQueuePosition", "enabled"], text: "sendQueuePositionMessage" },
   ] as const;
   for (const { on, text } of rules) {
     test(`${on[0]} = ${on[1]} needs ${text}: refused over an empty text, and the text cannot be emptied while on`, async () => {

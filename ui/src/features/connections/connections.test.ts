@@ -16,6 +16,7 @@ import { configBody, configDefaults, configFields } from "./config-schema";
 import { formatUpdatedAt } from "./format";
 import { bodyFromForm, CONNECTION_FIELDS, FORM_DEFAULTS, formFromConnection, firstTabWithError, messageKey, tabOf } from "./form";
 import { connectionKeys } from "./queries";
+import { formRuleErrors, recheckRules } from "./rules";
 import { needsAttention, sessionActions } from "./status";
 import type { Connection } from "./types";
 import { webhookUrl } from "./webhook";
@@ -112,6 +113,59 @@ describe("the form against the connections API", () => {
     expect(tabOf("config.pageId")).toBe("general");
     expect(messageKey("Invalid time")).toBe("connections.errors.invalidTime");
     expect(messageKey("A colour like #2563eb")).toBe("A colour like #2563eb");
+  });
+});
+
+describe("the rules checked before sending", () => {
+  let t: TestApp;
+  let token: string;
+  let queues: string[];
+  beforeAll(async () => {
+    t = await createTestApp();
+    token = await login(t, ADMIN.email, ADMIN.password);
+    for (const [name, color] of [
+      ["Vendas", "#111111"],
+      ["Suporte", "#222222"],
+    ]) {
+      await t.json("POST", "/api/queue", { token, body: { name, color } });
+    }
+    queues = ((await t.json<{ id: number }[]>("GET", "/api/queue", { token })).body ?? []).map((q) => String(q.id));
+  });
+  afterAll(() => t.close());
+
+  test("greeting with several queues, vacation dates with a message: the same fields and messages as the server's answer", async () => {
+    expect(queues).toHaveLength(2);
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const forms = [
+      { queueIds: queues },
+      { queueIds: queues, greetingMessage: "  " },
+      { queueIds: [queues[0]!, queues[0]!] },
+      { queueIds: queues, greetingMessage: "Escolha:" },
+      { collectiveVacationMessage: "Férias" },
+      { collectiveVacationMessage: "Férias", collectiveVacationStart: day(2) },
+      { collectiveVacationMessage: "Férias", collectiveVacationStart: day(5), collectiveVacationEnd: day(3) },
+      { collectiveVacationMessage: "Férias", collectiveVacationStart: day(3), collectiveVacationEnd: day(3) },
+      { collectiveVacationStart: day(1) },
+    ];
+    for (const [i, values] of forms.entries()) {
+      const form = { ...FORM_DEFAULTS, name: `Rules ${i}`, ...values };
+      const res = await t.json("POST", "/api/whatsapp", { token, body: { ...bodyFromForm(form, { config: {}, pickers: [] }), channel: "webchat" } });
+      expect({ i, client: formRuleErrors(form) }).toEqual({ i, client: (res.body.fields as Record<string, string> | undefined) ?? {} });
+      if (res.status === 201) await t.json("DELETE", `/api/whatsapp/${res.body.id}`, { token });
+    }
+    expect(messageKey(formRuleErrors({ ...FORM_DEFAULTS, queueIds: queues }).greetingMessage!)).toBe("errors.ERR_WAPP_GREETING_REQUIRED");
+  });
+
+  test("a rule message follows its rule as the fields change; the server's other messages stay", () => {
+    const shown = { greetingMessage: "ERR_WAPP_GREETING_REQUIRED", collectiveVacationEnd: "Required", name: "Too Short!" };
+    const form = { ...FORM_DEFAULTS, queueIds: ["1", "2"], collectiveVacationMessage: "Férias", collectiveVacationStart: "2030-01-05" };
+    expect(recheckRules(shown, { ...form, greetingMessage: "Olá" })).toEqual({ collectiveVacationEnd: "Required", name: "Too Short!" });
+    expect(recheckRules(shown, { ...form, collectiveVacationEnd: "2030-01-01" })).toEqual({
+      greetingMessage: "ERR_WAPP_GREETING_REQUIRED",
+      collectiveVacationEnd: "errorCollectiveVacationEnd",
+      name: "Too Short!",
+    });
+    expect(recheckRules(shown, { ...form, queueIds: ["1"], collectiveVacationMessage: "" })).toEqual({ name: "Too Short!" });
   });
 });
 

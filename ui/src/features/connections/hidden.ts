@@ -7,14 +7,7 @@ import { FORM_DEFAULTS, type Tab, tabOf } from "./form";
  */
 export const HIDDEN_FIELDS: ReadonlySet<string> = new Set([
   "provider",
-  "greetingMessage",
   "greetingMediaAttachment",
-  "outOfHoursMessage",
-  "collectiveVacationMessage",
-  "collectiveVacationStart",
-  "collectiveVacationEnd",
-  "timeUseBotQueues",
-  "maxUseBotQueues",
   "timeSendQueue",
   "sendIdQueue",
   "expiresTicket",
@@ -25,7 +18,6 @@ export const HIDDEN_FIELDS: ReadonlySet<string> = new Set([
   "ratingMessage",
   "expiresTicketNPS",
   "maxUseBotQueuesNPS",
-  "schedules",
   "integrationId",
   "promptId",
   "flowIdWelcome",

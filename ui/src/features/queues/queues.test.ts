@@ -10,21 +10,29 @@ const q = (id: number, orderQueue: number | null, name = `Q${id}`): Queue => ({ 
 
 describe("the queue form", () => {
   test("an empty order is none; text is trimmed; a queue round-trips through the form", () => {
-    expect(bodyFromForm({ ...QUEUE_DEFAULTS, name: "  Vendas ", color: " #16a34a", orderQueue: " " })).toEqual({
+    expect(bodyFromForm({ ...QUEUE_DEFAULTS, name: "  Vendas ", color: " #16a34a", orderQueue: " " })).toMatchObject({
       name: "Vendas",
       color: "#16a34a",
       orderQueue: null,
     });
-    expect(bodyFromForm({ ...QUEUE_DEFAULTS, name: "Suporte", color: "#dc2626", orderQueue: "3" })).toEqual({
+    expect(bodyFromForm({ ...QUEUE_DEFAULTS, name: "Suporte", color: "#dc2626", orderQueue: "3" })).toMatchObject({
       name: "Suporte",
       color: "#dc2626",
       orderQueue: 3,
     });
-    expect(bodyFromForm(formFromQueue(q(4, 7, "Fin")))).toEqual({ name: "Fin", color: "#000004", orderQueue: 7 });
-    expect(bodyFromForm(formFromQueue(q(5, null)))).toMatchObject({ orderQueue: null });
+    const stored = { ...q(4, 7, "Fin"), greetingMessage: "Oi", outOfHoursMessage: "Fechado", closeTicket: true, schedules: DEFAULT_WEEK };
+    expect(bodyFromForm(formFromQueue(stored))).toMatchObject({
+      name: "Fin",
+      color: "#000004",
+      orderQueue: 7,
+      greetingMessage: "Oi",
+      outOfHoursMessage: "Fechado",
+      closeTicket: true,
+    });
+    expect(bodyFromForm(formFromQueue(q(5, null)))).toMatchObject({ orderQueue: null, greetingMessage: null, closeTicket: false });
   });
 
-  test("the fields whose effect does not exist yet are neither shown nor sent; shown, they are sent as the server takes them", () => {
+  test("the bot's fields are sent (greeting, out-of-hours, close, week); round-robin, whose effect does not exist yet, is not", () => {
     const form = {
       ...QUEUE_DEFAULTS,
       name: "Vendas",
@@ -35,9 +43,11 @@ describe("the queue form", () => {
       tempoRoteador: "15",
       schedules: DEFAULT_WEEK.map((d, i) => (i === 6 ? { ...d, startTimeA: "", endTimeA: "", startTimeB: "", endTimeB: "" } : d)),
     };
-    expect(Object.keys(bodyFromForm(form)).sort()).toEqual(["color", "name", "orderQueue"]);
-    expect(queueScheduleShown("queue")).toBe(!HIDDEN_QUEUE_FIELDS.has("schedules"));
-    // Every field shown, as once the automation gives them their effect.
+    expect(Object.keys(bodyFromForm(form)).sort()).toEqual(["closeTicket", "color", "greetingMessage", "name", "orderQueue", "outOfHoursMessage", "schedules"]);
+    expect(HIDDEN_QUEUE_FIELDS.has("ativarRoteador")).toBe(true);
+    expect(queueScheduleShown("queue")).toBe(true);
+    expect(queueScheduleShown("company")).toBe(false);
+    // Every field shown, as once round-robin has its effect.
     const none = new Set<string>();
     const body = bodyFromForm(form, none);
     expect(body).toMatchObject({ greetingMessage: "Olá!", outOfHoursMessage: null, ativarRoteador: true, tempoRoteador: 15 });

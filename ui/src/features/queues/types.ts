@@ -9,6 +9,7 @@ export interface Queue {
   orderQueue: number | null;
   greetingMessage?: string | null;
   outOfHoursMessage?: string | null;
+  closeTicket?: boolean;
   ativarRoteador?: boolean;
   tempoRoteador?: number | null;
   schedules?: ScheduleEntry[];
@@ -24,6 +25,8 @@ export interface QueueForm {
   orderQueue: string;
   greetingMessage: string;
   outOfHoursMessage: string;
+  /** Only inform: the bot closes the ticket after the queue's greeting. */
+  closeTicket: boolean;
   ativarRoteador: boolean;
   /** Minutes as text; "0" while round-robin is off and no interval was chosen. */
   tempoRoteador: string;
@@ -36,6 +39,7 @@ export const QUEUE_DEFAULTS: QueueForm = {
   orderQueue: "",
   greetingMessage: "",
   outOfHoursMessage: "",
+  closeTicket: false,
   ativarRoteador: false,
   tempoRoteador: "0",
   schedules: DEFAULT_WEEK,
@@ -47,6 +51,7 @@ export const formFromQueue = (q: Queue): QueueForm => ({
   orderQueue: q.orderQueue === null ? "" : String(q.orderQueue),
   greetingMessage: q.greetingMessage ?? "",
   outOfHoursMessage: q.outOfHoursMessage ?? "",
+  closeTicket: q.closeTicket ?? false,
   ativarRoteador: q.ativarRoteador ?? false,
   tempoRoteador: String(q.tempoRoteador ?? 0),
   schedules: q.schedules?.length === 7 ? q.schedules : DEFAULT_WEEK,
@@ -58,6 +63,7 @@ export function bodyFromForm(f: QueueForm, hidden: ReadonlySet<string> = HIDDEN_
   const optional = {
     greetingMessage: text(f.greetingMessage),
     outOfHoursMessage: text(f.outOfHoursMessage),
+    closeTicket: f.closeTicket,
     ativarRoteador: f.ativarRoteador,
     tempoRoteador: Number(f.tempoRoteador),
     schedules: weekBody(f.schedules),

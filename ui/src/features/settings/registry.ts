@@ -28,7 +28,7 @@ export interface PairedText {
 export type SettingField = SettingControl & { key: string; shown: boolean };
 
 export interface SettingGroup {
-  id: "service" | "tickets" | "messages" | "lgpd" | "calls" | "platform";
+  id: "service" | "automation" | "tickets" | "messages" | "lgpd" | "calls" | "platform";
   /** Platform settings: the super user only. */
   platform?: boolean;
   fields: SettingField[];
@@ -42,12 +42,21 @@ export const SETTING_GROUPS: SettingGroup[] = [
       { key: "showNotificationPending", kind: "switch", shown: true },
       { key: "videoCallHost", kind: "url", shown: true },
       { key: "defaultCountryCode", kind: "countryCode", shown: true },
-      { key: "scheduleType", kind: "select", options: ["disabled", "queue", "company", "connection"], shown: false },
-      { key: "chatBotType", kind: "select", options: ["text"], shown: false },
-      { key: "userRandom", kind: "switch", shown: false },
       { key: "userRating", kind: "switch", shown: false },
       { key: "DirectTicketsToWallets", kind: "switch", shown: false },
       { key: "autoCloseTicketsHours", kind: "hours", shown: false },
+    ],
+  },
+  {
+    id: "automation",
+    fields: [
+      { key: "scheduleType", kind: "select", options: ["disabled", "queue", "company", "connection"], shown: true },
+      // One type only (numbered text menus): shown read-only, so the admin knows how the menus look.
+      { key: "chatBotType", kind: "select", options: ["text"], shown: true },
+      { key: "sendGreetingMessageOneQueues", kind: "switch", shown: true },
+      { key: "userRandom", kind: "switch", shown: true },
+      { key: "sendQueuePosition", kind: "switch", text: { key: "sendQueuePositionMessage", when: "enabled" }, shown: true },
+      { key: "acceptAudioMessageContact", kind: "switch", shown: true },
     ],
   },
   {
@@ -64,9 +73,6 @@ export const SETTING_GROUPS: SettingGroup[] = [
       { key: "sendSignMessage", kind: "switch", shown: true },
       { key: "sendGreetingAccepted", kind: "switch", text: { key: "greetingAcceptedMessage", when: "enabled" }, shown: true },
       { key: "sendMsgTransfTicket", kind: "switch", text: { key: "transferMessage", when: "enabled" }, shown: true },
-      { key: "sendQueuePosition", kind: "switch", text: { key: "sendQueuePositionMessage", when: "enabled" }, shown: false },
-      { key: "sendGreetingMessageOneQueues", kind: "switch", shown: false },
-      { key: "acceptAudioMessageContact", kind: "switch", shown: false },
     ],
   },
   {

@@ -31,7 +31,8 @@ const order: Rule = (v) => (v.trim() === "" || /^\d{1,7}$/.test(v.trim()) ? null
 
 /**
  * The queue's data: name (2-50), colour (unique in the company, the server says so), order, and the greeting and
- * out-of-hours texts, round-robin with its interval and, when the company keeps hours per queue, the queue's week —
+ * out-of-hours texts, the inform-and-close switch, round-robin with its interval and, when the company keeps hours per
+ * queue, the queue's week —
  * each of these shown only once its effect exists (hidden.ts, docs/settings.md Queue fields). The week sits in this
  * form rather than a tab of its own so one Save stores it with the rest. A new queue starts with a colour no queue has.
  */
@@ -111,6 +112,17 @@ export function QueueDataTab({ queue, onDone, footnote }: { queue?: Queue; onDon
             onChange={(e) => setForm((f) => ({ ...f, outOfHoursMessage: e.target.value }))}
           />
         </FormField>
+      ) : null}
+      {shown("closeTicket") ? (
+        <div className={css({ display: "flex", flexDirection: "column", gap: "1" })}>
+          <Switch
+            name="closeTicket"
+            label={t("queues.form.closeTicket")}
+            checked={form.closeTicket}
+            onCheckedChange={(on) => setForm((f) => ({ ...f, closeTicket: on }))}
+          />
+          <p className={css({ fontSize: "sm", color: "fg.muted" })}>{t("queues.form.closeTicketHelp")}</p>
+        </div>
       ) : null}
       {shown("ativarRoteador") ? (
         <div className={grid}>

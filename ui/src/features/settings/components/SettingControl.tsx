@@ -156,6 +156,8 @@ export function SettingControl({ field, values }: { field: SettingField; values:
           aria-label={t(`settings.fields.${field.key}.label`)}
           value={value}
           onChange={(v) => void write(v)}
+          // A select with one possible value (chatBotType) only tells what it is.
+          disabled={field.kind === "select" && field.options.length === 1}
           options={
             field.kind === "timezone"
               ? timeZones

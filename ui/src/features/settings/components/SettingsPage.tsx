@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
 import { css } from "../../../../styled-system/css";
 import { useSessionUser } from "../../auth/hooks";
@@ -23,28 +24,30 @@ export default function SettingsPage() {
         <PageSpinner />
       ) : (
         visibleGroups(!!user?.super).map((group) => (
-          <section
-            key={group.id}
-            data-testid={`settings-group-${group.id}`}
-            className={css({
-              bg: "bg.default",
-              borderWidth: "1px",
-              borderColor: "border.muted",
-              borderRadius: "lg",
-              px: { base: "3", sm: "5" },
-              py: "2",
-              maxW: "4xl",
-              w: "full",
-            })}
-          >
-            <h2 className={css({ fontSize: "lg", fontWeight: "semibold", pt: "3" })}>{t(`settings.groups.${group.id}`)}</h2>
-            {group.fields.map((field) => (
-              <SettingControl key={field.key} field={field} values={values} />
-            ))}
-          </section>
+          <Fragment key={group.id}>
+            <section
+              data-testid={`settings-group-${group.id}`}
+              className={css({
+                bg: "bg.default",
+                borderWidth: "1px",
+                borderColor: "border.muted",
+                borderRadius: "lg",
+                px: { base: "3", sm: "5" },
+                py: "2",
+                maxW: "4xl",
+                w: "full",
+              })}
+            >
+              <h2 className={css({ fontSize: "lg", fontWeight: "semibold", pt: "3" })}>{t(`settings.groups.${group.id}`)}</h2>
+              {group.fields.map((field) => (
+                <SettingControl key={field.key} field={field} values={values} />
+              ))}
+            </section>
+            {/* The company's week right under the setting that asks for it. */}
+            {group.id === "automation" ? <SchedulesSection scheduleType={values.scheduleType} /> : null}
+          </Fragment>
         ))
       )}
-      {q.isPending ? null : <SchedulesSection scheduleType={values.scheduleType} />}
       {q.isPending ? null : <WhitelabelSection values={values} />}
     </div>
   );

@@ -2,15 +2,15 @@ import { useTranslation } from "react-i18next";
 import { SelectField } from "../../../../components/ui/select";
 import { type FormApi, grid, NumberField, QueueField, type QueueOption, Section, stack, TextField } from "./fields";
 
-/** The queue bot's limits, the redirect to a queue after a wait, expiry and inactivity, the reopen window (those with an effect). */
+/** The queue menu's pace and patience, the redirect to a queue after a wait, expiry and inactivity, the reopen window (those with an effect). */
 export function ChatbotTab({ api, queues }: { api: FormApi; queues: QueueOption[] }) {
   const { t } = useTranslation();
   return (
     <div className={stack}>
-      <Section fields={["timeUseBotQueues", "maxUseBotQueues"]}>
+      <Section title={t("connections.form.queueMenu")} fields={["timeUseBotQueues", "maxUseBotQueues"]}>
         <div className={grid}>
-          <NumberField api={api} field="timeUseBotQueues" label={t("connections.form.timeUseBotQueues")} />
-          <NumberField api={api} field="maxUseBotQueues" label={t("connections.form.maxUseBotQueues")} />
+          <NumberField api={api} field="timeUseBotQueues" label={t("connections.form.timeUseBotQueues")} helper={t("connections.form.timeUseBotQueuesHelp")} />
+          <NumberField api={api} field="maxUseBotQueues" label={t("connections.form.maxUseBotQueues")} helper={t("connections.form.maxUseBotQueuesHelp")} />
         </div>
       </Section>
       <Section title={t("connections.form.redirect")} fields={["timeSendQueue", "sendIdQueue"]}>

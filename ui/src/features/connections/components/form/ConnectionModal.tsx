@@ -31,6 +31,7 @@ import {
 } from "../../form";
 import { isShown, tabShown } from "../../hidden";
 import { connectionQuery, removeGreetingMedia, settingQuery, uploadGreetingMedia, useSaveConnection } from "../../queries";
+import { formRuleErrors, RULE_INPUTS, recheckRules } from "../../rules";
 import type { ChannelInfo, Connection, SavedConnection } from "../../types";
 import { AssessmentsTab } from "./AssessmentsTab";
 import { ChatbotTab } from "./ChatbotTab";
@@ -47,8 +48,9 @@ const NAME_RULE = length(2, 50);
 
 /**
  * The connection form: a modal with the tabs general, integrations, messages, chatbot,
- * assessments and, when the company's scheduleType is "connection", schedules. The server validates everything (one
- * answer with every failing field): each message shows under its field and the form opens the first tab holding one.
+ * assessments and, when the company's scheduleType is "connection", schedules. The name and the rules that need only
+ * the form (rules.ts) are checked before sending; the server validates everything (one answer with every failing
+ * field): each message shows under its field and the form opens the first tab holding one.
  * Saving a change that makes a CONNECTED QR-code connection pair again (greeting media, import) asks first.
  */
 export function ConnectionModal({
@@ -91,7 +93,8 @@ export function ConnectionModal({
 
   const [form, setForm] = useState<ConnectionForm>(() => ({ ...FORM_DEFAULTS, config: configDefaults(channel.configSchema, channel.secretFields, undefined) }));
   const initial = useRef<ConnectionForm | null>(null);
-  // The name is checked here; every other field by the server, whose message goes once the field is changed.
+  // The name is checked here, and the cross-field rules of rules.ts; every other field by the server, whose message goes
+  // once the field is changed.
   const { errors, setErrors, recheck } = useFieldErrors<string>({ name: NAME_RULE });
   const [tab, setTab] = useState<Tab>("general");
   const [media, setMedia] = useState<MediaChange>({ kind: "keep" });
@@ -113,6 +116,7 @@ export function ConnectionModal({
     set: (key, value) => {
       setForm((f) => ({ ...f, [key]: value }));
       if (key === "config") clearConfigErrors(value as ConnectionForm["config"]);
+      else if (RULE_INPUTS.has(key)) setErrors((shown) => recheckRules(shown as Record<string, string>, { ...form, [key]: value }));
       else recheck(key, String(value));
     },
     err: (field) => (errors[field] ? t(messageKey(errors[field]!)) : null),
@@ -145,7 +149,8 @@ export function ConnectionModal({
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const nameError = NAME_RULE(form.name);
-    if (nameError) return showErrors({ name: nameError });
+    const before = { ...formRuleErrors(form), ...(nameError ? { name: nameError } : {}) };
+    if (Object.keys(before).length) return showErrors(before);
     if (resetsSession()) setConfirm("sessionReset");
     else void persist();
   };
