@@ -2,6 +2,9 @@
  * The rules every question of the bot shares: which message answers it, when it may be asked again, how menus are
  * written, how the bot closes a ticket and how it leaves one to the agents.
  */
+import { forCompany } from "../db/scope";
+import type { StoredMedia } from "../storage/media";
+import { findMedia } from "../storage/queries";
 import { BOT_DONE, BOT_RESET } from "./state";
 import { aheadInQueue, isOnline, onlineMembers } from "./queries";
 import type { Turn } from "./turn";
@@ -93,4 +96,12 @@ export async function leaveToAgents(turn: Turn, opts: { userId?: number | null }
       turn.log("queue", { userId: chosen.id });
     }
   }
+}
+
+/** The connection's greeting picture or video (greetingMediaAttachment), sent with its greeting as the caption. */
+export async function greetingMedia(turn: Turn): Promise<StoredMedia | undefined> {
+  const key = turn.connection.greetingMediaAttachment;
+  if (!key) return undefined;
+  const row = await findMedia(forCompany(turn.ctx.db, turn.ticket.companyId), key);
+  return row && { key: row.key, mime: row.mime, size: row.size, name: row.name };
 }

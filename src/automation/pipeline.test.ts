@@ -67,6 +67,21 @@ describe("queue menu and option tree", () => {
     expect((await w.logs(first.ticketId)).map((l) => l.type)).toEqual(["create", "chatBot", "queue"]);
   });
 
+  test("the connection's greeting picture goes with the menu, the menu as its caption", async () => {
+    const { w } = await botInbox();
+    const png = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="), (c) =>
+      c.charCodeAt(0),
+    );
+    const stored = await w.t.ctx.media.save(1, { data: png, name: "ola.png" });
+    await w.t.ctx.db.updateTable("connections").set({ greetingMediaAttachment: stored.key }).where("id", "=", w.connectionId).execute();
+    const first = await say(w, "oi");
+    expect(first.texts).toEqual([MENU.replace("{{firstName}}", "Maria")]);
+    const sent = w.chan.session(w.connectionId)!.sent.at(-1)!;
+    expect(sent.media?.mime).toBe("image/png");
+    const [bot] = (await w.messages(first.ticketId)).filter((m) => m.origin === "bot");
+    expect(bot).toMatchObject({ mediaKey: stored.key, mediaType: "image" });
+  });
+
   test("two levels down: an option of type queue moves the ticket and that queue greets; the contact waits for its agents", async () => {
     const { w } = await botInbox();
     await say(w, "oi");

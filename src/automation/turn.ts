@@ -75,8 +75,8 @@ export class Turn {
   }
 
   /** A question to the contact: said, and remembered as the one the next message answers. */
-  ask(text: string): void {
-    this.outgoing.push({ text, prompt: true });
+  ask(text: string, media?: StoredMedia): void {
+    this.outgoing.push({ text, media, prompt: true });
   }
 
   set(change: Updateable<TicketsTable>): void {

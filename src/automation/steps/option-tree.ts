@@ -9,15 +9,26 @@
  * An answer: a digit picks an option of the level; `#` goes up a level (from the first level, back to the queue menu
  * when the connection has several queues); `sair` closes. A picked option says its message, then by its type:
  *   text        its sub-options when it has some (the next level), else the ticket goes to the agents
- *   attendent   to its user, when online (else it waits in the queue), in its queue when it names one
+ *   attendent   to its user, when online (else it waits in the queue unassigned)
  *   queue       to that queue, which greets in turn
  *   file        its file list's message and files, then to the agents
  *   integration handed to the flows and integrations step (none is installed: to the agents)
  * and closeTicket on the option closes after its message.
  */
-import { listOptions } from "../../modules/files/queries";
-import { findFileList } from "../../modules/files/queries";
-import { type TurnMessage, answersPrompt, botStepsAllowed, closeByBot, isBack, isExit, leaveToAgents, mayRepeat, menuText, pickedIndex } from "../dialogue";
+import { findFileList, listOptions } from "../../modules/files/queries";
+import {
+  type TurnMessage,
+  answersPrompt,
+  botStepsAllowed,
+  closeByBot,
+  greetingMedia,
+  isBack,
+  isExit,
+  leaveToAgents,
+  mayRepeat,
+  menuText,
+  pickedIndex,
+} from "../dialogue";
 import { BOT_DONE } from "../state";
 import { type TreeOption, botQueue, connectionQueues, treeLevel, treeOption } from "../queries";
 import type { Turn } from "../turn";
@@ -47,7 +58,7 @@ async function enterQueue(turn: Turn, opts: { chosen: boolean }): Promise<void> 
   }
   if (opts.chosen) turn.say(queue.greetingMessage);
   else if (turn.enabled("sendGreetingMessageOneQueues"))
-    turn.say(turn.connection.greetingMessage?.trim() ? turn.connection.greetingMessage : queue.greetingMessage);
+    turn.say(turn.connection.greetingMessage?.trim() ? turn.connection.greetingMessage : queue.greetingMessage, await greetingMedia(turn));
   if (queue.closeTicket === 1) {
     closeByBot(turn);
     return;
@@ -107,10 +118,6 @@ async function pick(turn: Turn, option: TreeOption): Promise<void> {
     return;
   }
   if (option.queueType === "attendent") {
-    if (option.optQueueId !== null && option.optQueueId !== turn.ticket.queueId) {
-      turn.set({ queueId: option.optQueueId });
-      turn.log("queue", { queueId: option.optQueueId });
-    }
     await leaveToAgents(turn, { userId: option.optUserId });
     return;
   }

@@ -7,7 +7,7 @@
  * one whose ticket has been moved out of every queue by an agent stays so.
  */
 import { BOT_DONE } from "../state";
-import { type TurnMessage, answersPrompt, botStepsAllowed, closeByBot, isExit, mayRepeat, menuText, pickedIndex } from "../dialogue";
+import { type TurnMessage, answersPrompt, botStepsAllowed, closeByBot, greetingMedia, isExit, mayRepeat, menuText, pickedIndex } from "../dialogue";
 import { type BotQueue, connectionQueues } from "../queries";
 import type { Turn } from "../turn";
 
@@ -24,7 +24,7 @@ export async function queueMenu(turn: Turn, msg: TurnMessage): Promise<boolean> 
   const queues = await connectionQueues(turn.ctx.db, t.companyId, turn.connection.id);
   if (queues.length < 2) return false;
   if (t.botStage === null) {
-    turn.ask(queueMenuText(turn, queues));
+    turn.ask(queueMenuText(turn, queues), await greetingMedia(turn));
     turn.set({ botStage: "menu", isBot: 1, amountUsedBotQueues: 0 });
     turn.log("chatBot", { queueId: null });
     return true;
