@@ -137,3 +137,13 @@ export async function updateIfUnmoved(
 export async function setTicket(db: Db, companyId: number, ticketId: number, set: Updateable<TicketsTable>): Promise<void> {
   await forCompany(db, companyId).updateTable("tickets").set(set).where("id", "=", ticketId).execute();
 }
+
+/** The contact's consent to the company's data-protection terms (LGPD), kept from its first answer. */
+export async function recordLgpdConsent(db: Db, companyId: number, contactId: number, at: string): Promise<void> {
+  await forCompany(db, companyId)
+    .updateTable("contacts")
+    .set({ lgpdAcceptedAt: at, updatedAt: at })
+    .where("id", "=", contactId)
+    .where("lgpdAcceptedAt", "is", null)
+    .execute();
+}

@@ -1,8 +1,8 @@
 /**
  * The inbound writer's step for one message, inside the batch's transaction: the contact found or created by its
  * channel identity (name and picture refreshed), the ticket (the contact's live ticket on the connection; else its
- * latest reopened as pending within connection.timeCreateNewTicket minutes; else a new pending one, or a group one, in
- * the connection's queue when it has exactly one),
+ * latest reopened as pending within connection.timeCreateNewTicket minutes unless the rating dialogue closed it; else
+ * a new pending one, or a group one, in the connection's queue when it has exactly one),
  * the message stored once per (connection, externalId) with its origin, then the ticket's last message, unread count
  * and log. History imports keep the message's own time and open imported tickets instead.
  */
@@ -194,9 +194,10 @@ async function findOrOpenTicket(
   const nowIso = now.toISOString();
   const status = newTicketStatus(conn, isGroup);
   // A ticket emptied by a contact merge is never reopened: its conversation lives in the ticket it was merged into.
+  // Nor is one the rating dialogue closed: the contact who rated (or was asked to) starts a new conversation.
   const latest = await latestTicketOf(trx, conn, contactId);
   const windowMs = conn.timeCreateNewTicket * 60_000;
-  if (latest && windowMs > 0 && now.getTime() - Date.parse(latest.updatedAt) <= windowMs) {
+  if (latest && latest.botStage !== "nps" && windowMs > 0 && now.getTime() - Date.parse(latest.updatedAt) <= windowMs) {
     await reopenTicket(trx, conn.companyId, latest.id, status, nowIso);
     await addTicketLog(trx, conn.companyId, { ticketId: latest.id, type: "reopen", queueId: latest.queueId, createdAt: nowIso });
     fx.ticketTouched(conn.companyId, latest.id);

@@ -17,6 +17,7 @@ import type {
   TagsTable,
   TicketLogsTable,
   TicketNotesTable,
+  TicketRatingsTable,
   TicketTagsTable,
   TicketsTable,
 } from "./tables/conversations";
@@ -66,6 +67,7 @@ export interface DB {
   ticket_tags: TicketTagsTable;
   ticket_logs: TicketLogsTable;
   ticket_notes: TicketNotesTable;
+  ticket_ratings: TicketRatingsTable;
   messages: MessagesTable;
   message_reactions: MessageReactionsTable;
   quick_messages: QuickMessagesTable;

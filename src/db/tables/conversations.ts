@@ -186,14 +186,17 @@ export interface TicketsTable {
   firstAcceptedAt: string | null;
   firstResponseAt: string | null;
   lastClosedAt: string | null;
-  /** The automation's place in its dialogue (0045): null (not started this cycle), menu, tree, done. */
+  /**
+   * The automation's place in its dialogue (0045): null (not started this cycle), menu, tree, done; nps while the
+   * rating question waits, kept when that dialogue closes the ticket (the contact's next message opens a new one).
+   */
   botStage: BotStage | null;
   /** The bot's last question: contact messages with a lower id were written before it (0045). */
   botPromptId: number | null;
   botPromptAt: string | null;
 }
 
-export type BotStage = "menu" | "tree" | "done";
+export type BotStage = "menu" | "tree" | "done" | "nps";
 
 export interface TicketTagsTable {
   ticketId: number;
@@ -222,6 +225,17 @@ export interface TicketLogsTable {
   type: TicketLogType;
   userId: number | null;
   queueId: number | null;
+  createdAt: Generated<string>;
+}
+
+/** A contact's 0-10 answer to the rating question of a resolved ticket, one per cycle (0046). */
+export interface TicketRatingsTable {
+  id: Generated<number>;
+  companyId: number;
+  ticketId: number;
+  /** The agent who held the ticket. */
+  userId: number | null;
+  rate: number;
   createdAt: Generated<string>;
 }
 

@@ -1,14 +1,17 @@
 /**
- * Messages a ticket action sends by itself, after its transaction commits (outbound.queue opens its own):
- * the farewell on close, the accepted greeting, the transfer message to the contact, and the transfer note.
+ * Messages a ticket action sends by itself, after its transaction commits: the farewell on close, the accepted
+ * greeting and the transfer message are the automation's texts (origin bot, through src/automation/closing.ts); the
+ * transfer note is the agent's private note. Resolving with ratings on asks for the rating instead of closing.
  * A failure to queue one is logged; the action it follows has already happened.
  */
-import { fillTemplate } from "../../automation/template";
+import type { Updateable } from "kysely";
+import { askRating, sayOnTicket } from "../../automation/closing";
 import type { AppContext } from "../../context";
+import type { TicketsTable } from "../../db/schema";
 import type { Actor } from "../../http/permissions";
 import { privateNote } from "../messages/compose";
 import { getCompanySetting } from "../settings/queries";
-import { ticketTextContext, userFarewellMessage } from "./queries";
+import { type TicketCore, ticketTextContext, userFarewellMessage } from "./queries";
 
 type TicketContext = NonNullable<Awaited<ReturnType<typeof ticketTextContext>>>;
 
@@ -17,20 +20,8 @@ const mayGreet = (t: TicketContext) => t.whatsappId !== null && t.whatsappDelete
 
 export function createTicketEffects(ctx: AppContext) {
   async function send(actor: Actor, t: TicketContext, text: string) {
-    const body = fillTemplate(text, {
-      contactName: t.contactName,
-      ticketId: t.id,
-      ticketCreatedAt: t.createdAt,
-      user: t.userName ?? actor.name,
-      queue: t.queueName,
-      connection: t.whatsappName,
-      companyName: t.companyName,
-      timeZone: await getCompanySetting(ctx.db, actor.companyId, "timezone"),
-      now: ctx.clock.now(),
-    });
-    if (!body.trim()) return;
     try {
-      await ctx.channels.outbound.queue({ companyId: actor.companyId, ticketId: t.id, body, origin: "agent", userId: actor.userId });
+      await sayOnTicket(ctx, actor.companyId, t.id, text, t.userName ?? actor.name);
     } catch (err) {
       ctx.log.error("automatic ticket message not queued", { ticketId: t.id, err: String(err) });
     }
@@ -48,6 +39,17 @@ export function createTicketEffects(ctx: AppContext) {
       const own = t.userName === null ? await userFarewellMessage(ctx.db, actor.companyId, actor.userId) : t.farewellMessage;
       const text = own?.trim() ? own : (t.complationMessage ?? "");
       if (text.trim()) await send(actor, t, text);
+    },
+
+    /**
+     * Resolving with the company's userRating on and the connection's ratingMessage: the ticket waits in nps for the
+     * contact's rating (src/automation/closing.ts) instead of closing; `change` is the rest of the close's change.
+     */
+    async askRating(actor: Actor, ticket: TicketCore, change: Updateable<TicketsTable>) {
+      if ((await getCompanySetting(ctx.db, actor.companyId, "userRating")) !== "enabled") return "no" as const;
+      const t = await ticketTextContext(ctx.db, actor.companyId, ticket.id);
+      if (!t || !mayGreet(t)) return "no" as const;
+      return askRating(ctx, actor.companyId, ticket, { userName: t.userName ?? actor.name, change });
     },
 
     /** After accepting a pending ticket, with sendGreetingAccepted and a greetingAcceptedMessage. */

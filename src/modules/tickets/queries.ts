@@ -213,6 +213,16 @@ export function ticketViewQuery(db: Executor, companyId: number) {
       "connections.status as whatsappStatus",
       "connections.groupAsTicket as whatsappGroupAsTicket",
       "connections.deletedAt as whatsappDeletedAt",
+      // The contact's latest rating of the ticket (ticket_ratings_ticket index).
+      (eb) =>
+        eb
+          .selectFrom("ticket_ratings")
+          .select("ticket_ratings.rate")
+          .whereRef("ticket_ratings.companyId", "=", "tickets.companyId")
+          .whereRef("ticket_ratings.ticketId", "=", "tickets.id")
+          .orderBy("ticket_ratings.id", "desc")
+          .limit(1)
+          .as("ratingRate"),
     ]);
 }
 export type TicketViewRow = Awaited<ReturnType<ReturnType<typeof ticketViewQuery>["execute"]>>[number];
@@ -224,6 +234,15 @@ export function ticketTextContext(db: Executor, companyId: number, ticketId: num
     .select(["users.farewellMessage", "connections.complationMessage", "companies.name as companyName"])
     .where("tickets.id", "=", ticketId)
     .executeTakeFirst();
+}
+
+/** The contact's 0-10 answer to the ticket's rating question. */
+export async function insertTicketRating(
+  db: Executor,
+  companyId: number,
+  values: { ticketId: number; userId: number | null; rate: number; createdAt: string },
+): Promise<void> {
+  await forCompany(db, companyId).insertInto("ticket_ratings", values).execute();
 }
 
 export async function userFarewellMessage(db: Executor, companyId: number, userId: number): Promise<string | null> {

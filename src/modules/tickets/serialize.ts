@@ -6,6 +6,9 @@ import { ticketTags, ticketViewRows, type TicketViewRow } from "./queries";
 /** A tag on the ticket; `addedAt`: when it was put there (for a kanban lane, when the ticket entered the lane). */
 type Tag = { id: number; name: string; color: string; kanban: number; addedAt?: string | null };
 
+/** The contact's 0-10 answer as the list's 1-5 scale: 0-2, 3-4, 5-6, 7-8, 9-10. */
+const ratingStars = (rate: number) => Math.max(1, Math.ceil(rate / 2));
+
 /**
  * A ticket as the API and the socket carry it, before it is shaped for one viewer
  * (ticketForViewer: LGPD masking), so REST and socket payloads agree.
@@ -35,6 +38,7 @@ export function serializeTicket(row: TicketViewRow, tags: Tag[] = []) {
     firstAcceptedAt: row.firstAcceptedAt,
     firstResponseAt: row.firstResponseAt,
     lastClosedAt: row.lastClosedAt,
+    userRating: row.ratingRate === null ? null : { rate: ratingStars(row.ratingRate) },
     contact: {
       id: row.contactId,
       name: row.contactName,

@@ -65,7 +65,8 @@ describe("accept (pending -> open)", () => {
     await w.setTicket(id.ticketId, { queueId: w.q1 });
     await put(w.agent.token, id.ticketId, { status: "open" });
     const mine = (await w.messages(id.ticketId)).filter((m) => m.fromMe === 1);
-    expect(mine.map((m) => [m.body, m.origin, m.userId])).toEqual([["Olá Maria, sou Ana da fila Q1", "agent", w.agent.id]]);
+    // An automated text: the bot's, not the agent's (it does not count as the agent's first response).
+    expect(mine.map((m) => [m.body, m.origin, m.userId])).toEqual([["Olá Maria, sou Ana da fila Q1", "bot", null]]);
     await w.t.ctx.channels.idle();
     expect(w.session.sent.map((m) => m.body)).toContain("Olá Maria, sou Ana da fila Q1");
   });
@@ -132,7 +133,7 @@ describe("close (resolve)", () => {
     w = await createInbox({ connection: { complationMessage: "Atendimento encerrado" } });
     const id = await openByAgent();
     await put(w.agent.token, id, { status: "closed" });
-    expect((await w.messages(id)).filter((m) => m.fromMe === 1).map((m) => m.body)).toEqual(["Atendimento encerrado"]);
+    expect((await w.messages(id)).filter((m) => m.fromMe === 1).map((m) => [m.body, m.origin])).toEqual([["Atendimento encerrado", "bot"]]);
   });
 
   test("closing a pending ticket: closePending permission; its farewell only with sendFarewellWaitingTicket", async () => {
@@ -242,7 +243,9 @@ describe("transfer", () => {
     const res = await put(w.agent.token, id, { queueId: w.q2, userId: w.agent2.id, isTransfered: true, status: "open" });
     expect(res.body).toMatchObject({ status: "open", userId: w.agent2.id, queueId: w.q2 });
     expect((await w.logs(id)).at(-1)).toEqual({ type: "receivedTransfer", userId: w.agent2.id, queueId: w.q2 });
-    expect((await w.messages(id)).filter((m) => m.fromMe === 1 && m.isPrivate === 0).map((m) => m.body)).toEqual(["Você foi transferido para Q2"]);
+    expect((await w.messages(id)).filter((m) => m.fromMe === 1 && m.isPrivate === 0).map((m) => [m.body, m.origin])).toEqual([
+      ["Você foi transferido para Q2", "bot"],
+    ]);
     // The old holder no longer sees it; the new one does.
     expect((await w.t.json("GET", `/api/tickets/u/${res.body.uuid}`, { token: w.agent.token })).status).toBe(403);
     expect((await w.t.json("GET", `/api/tickets/u/${res.body.uuid}`, { token: w.agent2.token })).status).toBe(200);

@@ -7,7 +7,9 @@
  *                      from closed         -> reopen  (userId = the actor; refused while the contact holds another live ticket)
  *   status pending     from open, group    -> return to queue (user cleared)
  *   status closed      from pending, lgpd with sendFarewellMessage false and amountUsedBotQueues 0 -> ignore (no farewell)
- *                      from open, group, pending, nps -> close (requiredTag; farewell unless sendFarewellMessage is false)
+ *                      from open, group, pending, nps -> close (requiredTag; farewell unless sendFarewellMessage is false;
+ *                                     with ratings on, an open ticket someone holds goes to nps and is asked to rate;
+ *                                     from nps no second goodbye)
  *   the status the ticket already has, nothing else asked  -> no change
  *
  * Each one is a conditional update on the status and user read before (a concurrent change answers 409
@@ -177,11 +179,16 @@ export function createTransitions(ctx: AppContext, deps: Deps) {
       throw new AppError("ERR_TAG_REQUIRED", 400, "A tag must be assigned to the contact before closing");
     }
     const amount = input.amountUsedBotQueues === undefined ? {} : { amountUsedBotQueues: input.amountUsedBotQueues };
+    // Ratings on: the ticket waits in nps for the contact's rating, closed by its answer or its expiry.
+    const farewell = input.sendFarewellMessage !== false && ticket.status !== "nps";
+    const rating = farewell ? await effects.askRating(actor, ticket, { ...amount, ...integration(input) }) : "no";
+    if (rating === "changed") throw changed();
+    if (rating === "asked") return deps.viewFor(actor, ticket.id);
     await apply(actor, ticket, {
       set: { status: "closed", closedAt: ctx.clock.now().toISOString(), ...amount, ...integration(input) },
       logs: [{ type: "closed", userId: actor.userId, queueId: ticket.queueId }],
     });
-    if (input.sendFarewellMessage !== false) await effects.farewell(actor, ticket.id, ticket.status === "pending");
+    if (farewell) await effects.farewell(actor, ticket.id, ticket.status === "pending");
     return deps.viewFor(actor, ticket.id);
   }
 
