@@ -61,8 +61,10 @@ export function createChannels(ctx: AppContext, plugins: readonly ChannelPlugin<
     },
     idle,
     async close() {
+      // Drain: inbound writes and the automation turns they run (which queue sends), then the sends in flight finish
+      // (or time out) while their sessions are still up, then sessions stop.
+      await inbound.idle();
       outbound.stop();
-      // Drain: sends in flight finish (or time out) while their sessions are still up, then sessions stop.
       await outbound.idle();
       await sessions.stopAll();
       await inbound.idle();

@@ -180,7 +180,6 @@ describe("the list query plan", () => {
   test("page and count read the covering index only, with the five-queue filter and for a plain agent's view", async () => {
     w = await createInbox();
     await five(w);
-    await w.t.ctx.channels.idle();
     const db = w.t.ctx.db;
     const agent = {
       userId: w.agent.id,
