@@ -178,7 +178,8 @@ test("an admin adds Web chat and WhatsApp through the add menu; the QR dialog, s
 });
 
 test("every validation message of the form shows under its field, in its tab", async ({ page, request }) => {
-  // Even with ratings on and schedules per connection, their fields have no effect yet: hidden (docs/settings.md).
+  // Even with ratings on, the rating fields have no effect yet: hidden (docs/settings.md); schedules per connection show
+  // the connection's week.
   await call(request, "PUT", "/api/settings/userRating", { value: "enabled" });
   await call(request, "PUT", "/api/settings/scheduleType", { value: "connection" });
   const tag = uid();
@@ -197,8 +198,27 @@ test("every validation message of the form shows under its field, in its tab", a
   await page.getByTestId("connection-save").click();
   await expect(field("name")).toContainText("Too Short!");
 
-  // Everything else breaks a server rule.
+  // The vacation's dates are checked before sending too: its tab opens with both marked.
   await modal.locator("input[name=name]").fill(`Rules ${tag}`);
+  await tab("messages").click();
+  await modal.locator("textarea[name=collectiveVacationMessage]").fill("Collective vacation");
+  await tab("general").click();
+  await page.getByTestId("connection-save").click();
+  await expect(tab("messages")).toHaveAttribute("aria-selected", "true");
+  await expect(tab("messages")).toHaveAttribute("data-errors", "2");
+  await expect(field("collectiveVacationStart")).toContainText("Required");
+  await expect(field("collectiveVacationEnd")).toContainText("Required");
+  const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+  await modal.locator("input[name=collectiveVacationStart]").fill(inDays(5));
+  await modal.locator("input[name=collectiveVacationEnd]").fill(inDays(2));
+  await expect(field("collectiveVacationStart")).not.toContainText("Required");
+  await page.getByTestId("connection-save").click();
+  await expect(field("collectiveVacationEnd")).toContainText("The vacation must end after it starts, and not more than 10 days ago.");
+  await modal.locator("input[name=collectiveVacationEnd]").fill(inDays(9));
+  await expect(tab("messages")).not.toHaveAttribute("data-errors", /.+/);
+
+  // Everything else breaks a server rule.
+  await tab("general").click();
   await modal.getByText("Import old messages when connecting").click();
   const threeYearsAgo = new Date(Date.now() - 3 * 365 * 86_400_000);
   const local = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
@@ -217,17 +237,16 @@ test("every validation message of the form shows under its field, in its tab", a
   await expect(modal.getByTestId("error-queueIdImportMessages")).toHaveText("Required");
   await page.screenshot({ path: screenshotPath("connections-form-errors-light-1280") });
 
-  for (const other of ["integrations", "messages", "chatbot"]) await expect(tab(other)).not.toHaveAttribute("data-errors", /.+/);
+  for (const other of ["integrations", "messages", "chatbot", "schedules"]) await expect(tab(other)).not.toHaveAttribute("data-errors", /.+/);
   await expect(tab("assessments")).toHaveCount(0);
-  await expect(tab("schedules")).toHaveCount(0);
 });
 
 test("no connection field marked hidden in docs/settings.md is rendered, on any tab of any channel's form", async ({ page, request }) => {
-  // The settings that would show the rating and schedule fields are on: they stay hidden all the same.
+  // Ratings on would show the rating fields: they stay hidden all the same. Schedules per connection show its week.
   await call(request, "PUT", "/api/settings/userRating", { value: "enabled" });
   await call(request, "PUT", "/api/settings/scheduleType", { value: "connection" });
   const hidden = hiddenKeys("Connection fields");
-  expect(hidden).toContain("greetingMessage");
+  expect(hidden).toContain("flowIdWelcome");
   const modal = page.getByTestId("connection-modal");
   // How each field shows when it is rendered: its inputs' names (schedules.0.startTimeA…), or these controls.
   const rendered = (key: string) =>
@@ -244,17 +263,21 @@ test("no connection field marked hidden in docs/settings.md is rendered, on any 
     await expect(modal).toBeVisible();
     const tabs = modal.locator("[data-testid^=tab-]");
     const names = await tabs.evaluateAll((els) => els.map((e) => e.getAttribute("data-testid")!.slice(4)));
-    expect(names, channel).toEqual(["general", "integrations", "messages", "chatbot"]);
+    expect(names, channel).toEqual(["general", "integrations", "messages", "chatbot", "schedules"]);
     for (const name of names) {
       await page.getByTestId(`tab-${name}`).click();
       await expect(page.getByTestId(`tab-${name}`)).toHaveAttribute("aria-selected", "true");
       for (const key of hidden) await expect(rendered(key), `${channel} ${name}: ${key}`).toHaveCount(0);
     }
-    // What does work is there: the farewell and the reopen window.
+    // What does work is there: the bot's texts, its menu's pace, the reopen window, the connection's week.
     await page.getByTestId("tab-messages").click();
-    await expect(modal.locator("[name=complationMessage]")).toBeVisible();
+    for (const key of ["greetingMessage", "complationMessage", "outOfHoursMessage", "collectiveVacationMessage", "collectiveVacationStart"]) {
+      await expect(modal.locator(`[name=${key}]`)).toBeVisible();
+    }
     await page.getByTestId("tab-chatbot").click();
-    await expect(modal.locator("[name=timeCreateNewTicket]")).toBeVisible();
+    for (const key of ["timeUseBotQueues", "maxUseBotQueues", "timeCreateNewTicket"]) await expect(modal.locator(`[name=${key}]`)).toBeVisible();
+    await page.getByTestId("tab-schedules").click();
+    await expect(modal.locator("[name='schedules.0.startTimeA']")).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(modal).toHaveCount(0);
   }
@@ -439,6 +462,8 @@ for (const theme of ["light", "dark"] as const) {
       await expect(page.getByTestId("connection-form")).toBeVisible();
       await page.waitForTimeout(300);
       await shot("form");
+      await page.getByTestId("tab-messages").click();
+      await shot("form-messages");
       await page.getByTestId("tab-chatbot").click();
       await shot("form-chatbot");
       await page.keyboard.press("Escape");

@@ -53,9 +53,10 @@ test("an admin creates, edits and deletes a queue; another tab follows live; a c
   await page.getByTestId("queues-add").click();
   const modal = page.getByTestId("queue-modal");
   await expect(modal).toBeVisible();
-  // Only the fields that do something: no greeting, out-of-hours, round-robin or schedules.
-  await expect(modal.locator("textarea")).toHaveCount(0);
-  await expect(modal.locator("[name=greetingMessage], [name=outOfHoursMessage], [name=tempoRoteador]")).toHaveCount(0);
+  // Only the fields that do something: the bot's greeting, out-of-hours text and inform-and-close; no round-robin.
+  await expect(modal.locator("textarea")).toHaveCount(2);
+  await expect(modal.locator("[name=greetingMessage], [name=outOfHoursMessage], [name=closeTicket]")).toHaveCount(3);
+  await expect(modal.locator("[name=ativarRoteador], [name=tempoRoteador]")).toHaveCount(0);
   await page.getByTestId("queue-save").click();
   await expect(modal.getByText("Required")).toBeVisible();
   await fillQueue(modal, { name: "A", order: "x" });
@@ -68,6 +69,7 @@ test("an admin creates, edits and deletes a queue; another tab follows live; a c
     .replace(/[^0-9a-f]/gi, "a")
     .padStart(6, "1")}`.toLowerCase();
   await fillQueue(modal, { name, order: "3", color });
+  await modal.locator("textarea[name=greetingMessage]").fill("Welcome to sales");
   await page.getByTestId("queue-save").click();
   await expect(page.getByTestId("toast").filter({ hasText: "Queue saved" })).toBeVisible();
   await expect(modal).toHaveCount(0);
@@ -88,6 +90,7 @@ test("an admin creates, edits and deletes a queue; another tab follows live; a c
   await row(page, name).getByTestId("queue-edit").click();
   await expect(modal.locator("input[name=name]")).toHaveValue(name);
   await expect(modal.locator("input[name=orderQueue]")).toHaveValue("3");
+  await expect(modal.locator("textarea[name=greetingMessage]")).toHaveValue("Welcome to sales");
   await fillQueue(modal, { name: `${name} 2`, order: "" });
   await page.getByTestId("queue-save").click();
   // The creation's toast may still be showing beside this one; the renamed row proves this save.

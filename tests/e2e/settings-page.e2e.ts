@@ -61,6 +61,31 @@ test("a switch whose message is required refuses to turn on while the message is
   await expect(page.locator('textarea[name="transferMessage"]')).toHaveValue(text);
 });
 
+test("the chatbot group: opening hours by company brings the company's week right below; the chatbot type is text, read-only", async ({ page, request }) => {
+  const tag = uid();
+  const { owner } = await adminWithWebchat(request, tag);
+  await loginViaApi(page, owner);
+  await page.goto("/settings");
+  const group = page.getByTestId("settings-group-automation");
+  await expect(group.getByRole("heading", { name: "Chatbot e horário de atendimento" })).toBeVisible();
+  const type = setting(page, "chatBotType").getByRole("combobox");
+  await expect(type).toContainText("Texto");
+  await expect(type).toBeDisabled();
+  const week = page.getByTestId("settings-group-schedules");
+  await expect(week).toHaveCount(0);
+
+  await setting(page, "scheduleType").getByRole("combobox").click();
+  await page.getByRole("option", { name: "Por empresa" }).click();
+  await expect(page.getByText("Configuração salva").first()).toBeVisible();
+  await expect(week).toBeVisible();
+  // The week follows the group that asks for it.
+  const below = await group.evaluate((el) => el.nextElementSibling?.getAttribute("data-testid"));
+  expect(below).toBe("settings-group-schedules");
+  await page.reload();
+  await expect(setting(page, "scheduleType").getByRole("combobox")).toContainText("Por empresa");
+  await expect(week).toBeVisible();
+});
+
 test("a plain user has no settings entry and gets the no-access view", async ({ page, request }) => {
   const tag = uid();
   const { token } = await adminWithWebchat(request, tag);
@@ -90,6 +115,8 @@ test("at 390 px, light and dark: no horizontal overflow, and the dark canvas dif
     await page.screenshot({ path: screenshotPath(`settings-page-${theme}-390`), fullPage: true });
     await setting(page, "sendMsgTransfTicket").scrollIntoViewIfNeeded();
     await page.screenshot({ path: screenshotPath(`settings-page-messages-${theme}-390`) });
+    await page.getByTestId("settings-group-automation").scrollIntoViewIfNeeded();
+    await page.getByTestId("settings-group-automation").screenshot({ path: screenshotPath(`settings-page-automation-${theme}-390`) });
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.screenshot({ path: screenshotPath(`settings-page-${theme}-1280`) });
     await page.setViewportSize({ width: 390, height: 844 });

@@ -121,7 +121,7 @@ export function QueueDataTab({ queue, onDone, footnote }: { queue?: Queue; onDon
             checked={form.closeTicket}
             onCheckedChange={(on) => setForm((f) => ({ ...f, closeTicket: on }))}
           />
-          <p className={css({ fontSize: "sm", color: "fg.muted" })}>{t("queues.form.closeTicketHelp")}</p>
+          <p className={css({ fontSize: "xs", color: "fg.muted" })}>{t("queues.form.closeTicketHelp")}</p>
         </div>
       ) : null}
       {shown("ativarRoteador") ? (
