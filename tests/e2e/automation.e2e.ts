@@ -6,12 +6,15 @@
  * agent gets it (userRandom) and sees it arrive in her list live; a sub-option naming an online agent hands it to her,
  * and the queue's other agent, who saw it during the dialogue, loses it live. With the company's week (scheduleType
  * company) read in the company's time zone, a visitor writing in a closed period gets the out-of-hours text and no
- * menu, and the menu once the week opens again.
+ * menu, and the menu once the week opens again. With ratings on, an agent resolving the visitor's ticket in the
+ * browser has the visitor asked for a rating; the answer 9 closes it with the completion message and the rating shows
+ * as the top emoji in the agent's closed list, live; a question left unanswered past expiresTicketNPS (the clock moved,
+ * the scheduler's own polling) closes the ticket, and the visitor's next message opens a new one.
  */
 import { type APIRequestContext, type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { agentPage, openVisitor, uid } from "./helpers/inbox";
 import { apiCall, type OwnServer, startOwnServer } from "./helpers/own-server";
-import { freePort, screenshotPath } from "./helpers/server";
+import { apiLogin, freePort, screenshotPath } from "./helpers/server";
 
 test.use({ locale: "en-US" });
 test.setTimeout(120_000);
@@ -68,17 +71,18 @@ async function moveClock(request: APIRequestContext, at: Date): Promise<void> {
   expect(res.status(), await res.text()).toBe(200);
 }
 
+/** Queue colours are unique in a company: a random one per queue. */
+const color = () =>
+  `#${Math.floor(Math.random() * 0xffffff)
+    .toString(16)
+    .padStart(6, "0")}`;
+
 /**
  * A web-chat storefront of its own: two queues on the connection (the menu) and Vendas with a two-level option tree:
  * Produtos > Planos empresariais (attendent: Carla) and Planos pessoais (queue: Financeiro). Bruno and Carla work
  * Vendas, Ana works Financeiro.
  */
 async function storefront(request: APIRequestContext, tag: string, connection: Record<string, unknown> = {}) {
-  // Queue colours are unique in a company: a random one per queue.
-  const color = () =>
-    `#${Math.floor(Math.random() * 0xffffff)
-      .toString(16)
-      .padStart(6, "0")}`;
   const queue = (name: string, greetingMessage: string) =>
     call(request, "POST", "/api/queue", { name: `${name} ${tag}`, color: color(), greetingMessage }) as Promise<{ id: number; name: string }>;
   const sales = await queue("Vendas", "Vendas: como podemos ajudar?");
@@ -159,7 +163,7 @@ async function visitorOf(browser: Browser, widgetKey: string, name: string) {
 
 /** The visitor's ticket as the admin sees it. */
 async function ticketOfContact(request: APIRequestContext, contactName: string) {
-  let found: { id: number; status: string; queueId: number | null; userId: number | null } | undefined;
+  let found: { id: number; uuid: string; status: string; queueId: number | null; userId: number | null } | undefined;
   await expect
     .poll(async () => {
       const r = (await call(request, "GET", `/api/tickets?showAll=true&searchParam=&pageNumber=1`)) as { tickets: any[] };
@@ -311,4 +315,147 @@ test("outside the company's week, read in its time zone, the visitor gets the ou
   await visitor.type("Olá de novo");
   await visitor.expectBot(menu("Olá Joana! Escolha um setor:", [shop.sales.name, shop.billing.name], false));
   await expect(visitor.theirs).toHaveCount(2);
+});
+
+const RATING = "{{firstName}}, de 0 a 10, como foi o atendimento de {{user}}?";
+const THANKS = "Obrigado pela avaliação, {{firstName}}!";
+
+/**
+ * A web-chat help desk that asks for ratings (the company's userRating, the connection's ratingMessage): one queue
+ * (no menu: the visitor's ticket waits in it, nobody greets) and its agent Ana.
+ */
+async function ratingDesk(request: APIRequestContext, tag: string) {
+  await call(request, "PUT", "/api/settings/scheduleType", { value: "disabled" });
+  await call(request, "PUT", "/api/settings/userRandom", { value: "disabled" });
+  await call(request, "PUT", "/api/settings/userRating", { value: "enabled" });
+  const support = (await call(request, "POST", "/api/queue", { name: `Suporte ${tag}`, color: color() })) as { id: number; name: string };
+  const email = `ana-nps-${tag}@automation.local`;
+  const ana = (await call(request, "POST", "/api/users", { name: `Ana ${tag}`, email, password: PASSWORD, profile: "user", queueIds: [support.id] })) as {
+    id: number;
+    name: string;
+  };
+  const conn = (await call(request, "POST", "/api/whatsapp", {
+    name: `Ajuda ${tag}`,
+    channel: "webchat",
+    queueIds: [support.id],
+    ratingMessage: RATING,
+    complationMessage: THANKS,
+    expiresTicketNPS: 30,
+    maxUseBotQueuesNPS: 1,
+  })) as { widgetKey: string };
+  return { support, ana: { ...ana, email, password: PASSWORD }, widgetKey: conn.widgetKey };
+}
+
+interface TicketView {
+  id: number;
+  uuid: string;
+  status: string;
+  userId: number | null;
+  userRating: { rate: number } | null;
+}
+
+const ticketByUuid = async (request: APIRequestContext, uuid: string) => (await call(request, "GET", `/api/tickets/u/${uuid}`)) as TicketView;
+
+/** The bodies of a ticket's messages, oldest first, with who wrote them. */
+async function messagesOf(request: APIRequestContext, ticketId: number) {
+  const r = (await call(request, "GET", `/api/messages/${ticketId}`)) as { messages: { fromMe: boolean; body: string }[] };
+  return r.messages.map((m) => ({ fromMe: m.fromMe, body: m.body }));
+}
+
+test("resolving with ratings on asks the visitor; the answer 9 closes the ticket with the completion message and 😍 shows in the agent's closed list live", async ({
+  browser,
+  request,
+}) => {
+  const tag = uid();
+  const desk = await ratingDesk(request, tag);
+  const ana = await inbox(browser, desk.ana);
+  const name = `Marina Costa ${tag}`;
+  const visitor = await visitorOf(browser, desk.widgetKey, name);
+  const question = `Marina, de 0 a 10, como foi o atendimento de ${desk.ana.name}?`;
+  let uuid = "";
+
+  await test.step("Ana accepts the visitor's ticket and resolves it with the farewell: the visitor is asked to rate her", async () => {
+    await visitor.type("Oi, meu pedido não chegou");
+    const item = pendingItem(ana.page, name);
+    await expect(item).toBeVisible(LIVE);
+    await item.getByTestId("ticket-accept").click();
+    await expect(ana.page).toHaveURL(/\/tickets\/[0-9a-f-]{36}$/, LIVE);
+    await expect(ana.page.getByTestId("conversation")).toHaveAttribute("data-status", "open", LIVE);
+    uuid = ana.page.url().split("/").at(-1)!;
+    await ana.page.getByTestId("header-resolve").click();
+    await ana.page.getByTestId("resolve-with-farewell").click();
+    await expect(ana.page).toHaveURL(/\/tickets$/, LIVE);
+    await visitor.expectBot(question);
+    // The question stands in for the farewell: the ticket waits for the answer, held by Ana and out of her open list.
+    expect(await ticketByUuid(request, uuid)).toMatchObject({ status: "nps", userId: desk.ana.id, userRating: null });
+    await expect(ana.page.getByTestId("list-open").getByTestId("ticket-item").filter({ hasText: name })).toHaveCount(0);
+    await visitor.page.screenshot({ path: screenshotPath("automation-widget-rating-question-375") });
+  });
+
+  await test.step("with Ana on her closed list, the visitor answers 9: thanked, and the ticket arrives there live with 😍", async () => {
+    await ana.page.getByTestId("view-closed").click();
+    const closed = ana.page.getByTestId("list-closed").getByTestId("ticket-item").filter({ hasText: name });
+    // Her closed list, loaded and empty (a new agent): the ticket can only arrive in it through the live update.
+    await expect(ana.page.getByTestId("list-closed").getByTestId("tickets-empty")).toBeVisible(LIVE);
+    await visitor.type("9");
+    await visitor.expectBot("Obrigado pela avaliação, Marina!");
+    await expect(closed).toBeVisible(LIVE);
+    const rating = closed.getByTestId("ticket-rating");
+    await expect(rating).toHaveText("😍");
+    await expect(rating).toHaveAccessibleName("Rating 5 of 5");
+    await ana.page.screenshot({ path: screenshotPath("automation-agent-closed-rating-1280") });
+    await visitor.page.screenshot({ path: screenshotPath("automation-widget-rating-thanks-375") });
+  });
+
+  await test.step("the API has the ticket closed with the rating, and the dialogue on the ticket", async () => {
+    expect(await ticketByUuid(request, uuid)).toMatchObject({ status: "closed", userId: desk.ana.id, userRating: { rate: 5 } });
+    const closedList = (await call(request, "GET", "/api/tickets?showAll=true&status=closed&searchParam=&pageNumber=1")) as { tickets: TicketView[] };
+    expect(closedList.tickets.find((t) => t.uuid === uuid)?.userRating).toEqual({ rate: 5 });
+    const { id } = await ticketByUuid(request, uuid);
+    expect((await messagesOf(request, id)).slice(-3)).toEqual([
+      { fromMe: true, body: question },
+      { fromMe: false, body: "9" },
+      { fromMe: true, body: "Obrigado pela avaliação, Marina!" },
+    ]);
+  });
+  expect(ana.errors).toEqual([]);
+});
+
+test("a rating question left unanswered past expiresTicketNPS closes the ticket; the visitor's next message opens a new one", async ({ browser, request }) => {
+  const tag = uid();
+  const desk = await ratingDesk(request, tag);
+  const { token } = await apiLogin(request, desk.ana, base());
+  const asAna = (method: string, path: string, data?: unknown) => apiCall(request, base(), token, method, path, data) as Promise<TicketView>;
+  const name = `Rita Alves ${tag}`;
+  const visitor = await visitorOf(browser, desk.widgetKey, name);
+  await visitor.type("Olá, uma dúvida sobre a fatura");
+  const first = await ticketOfContact(request, name);
+  await asAna("PUT", `/api/tickets/${first.id}`, { status: "open", userId: desk.ana.id });
+  expect(await asAna("PUT", `/api/tickets/${first.id}`, { status: "closed" })).toMatchObject({ status: "nps" });
+  await visitor.expectBot(`Rita, de 0 a 10, como foi o atendimento de ${desk.ana.name}?`);
+
+  // 31 minutes later the question has expired: the scheduler's own polling closes the ticket, silently.
+  await moveClock(request, new Date((await serverNow(request)).getTime() + 31 * 60_000));
+  await expect.poll(async () => (await ticketByUuid(request, first.uuid)).status, LIVE).toBe("closed");
+
+  // A late "9" is no rating of the closed ticket: it opens a new ticket, waiting in the queue for the agents.
+  await visitor.type("9");
+  let next: TicketView | undefined;
+  await expect
+    .poll(async () => {
+      const r = (await call(request, "GET", "/api/tickets?showAll=true&searchParam=&pageNumber=1")) as {
+        tickets: (TicketView & { contact?: { name: string } })[];
+      };
+      next = r.tickets.find((t) => t.contact?.name === name && t.id !== first.id);
+      return next?.status;
+    }, LIVE)
+    .toBe("pending");
+  expect(next).toMatchObject({ userRating: null, userId: null });
+  expect(await messagesOf(request, next!.id)).toEqual([{ fromMe: false, body: "9" }]);
+  const old = await ticketByUuid(request, first.uuid);
+  expect(old).toMatchObject({ status: "closed", userRating: null });
+  expect((await messagesOf(request, old.id)).filter((m) => m.fromMe)).toEqual([
+    { fromMe: true, body: `Rita, de 0 a 10, como foi o atendimento de ${desk.ana.name}?` },
+  ]);
+  await expect(visitor.theirs).toHaveCount(1);
 });
