@@ -24,4 +24,6 @@ WORKDIR /data
 USER multi100
 EXPOSE 8080
 STOPSIGNAL SIGTERM
+# GET /api/health through the binary itself (the image has no curl): exit 1 when the store or the job scheduler fails.
+HEALTHCHECK --interval=30s --timeout=15s --start-period=30s --retries=3 CMD ["multi100", "healthcheck"]
 CMD ["multi100", "serve"]

@@ -6,12 +6,16 @@
  *   4. ui/public/** copied as-is into ui/dist (favicon, robots.txt, files the app fetches by URL)
  *   5. the web-chat widget (widget/, a separate small bundle): ui/dist/widget/index.html + ui/dist/widget/assets/*
  *      (the page served at /widget/:widgetKey) and ui/dist/widget.js (the loader); gzip sizes printed, 60 KB at most
+ *   6. a brotli (`<file>.br`) and a gzip (`<file>.gz`) copy of every text file of 1 KB or more, at the highest levels:
+ *      compressed once here, the server sends the copy the browser takes (src/http/compression.ts)
  *
  * `bun scripts/build-ui.ts` or `npm run build:ui`. Importable: `await buildUi()`.
  * `bun scripts/build-ui.ts --codegen`: only the generated sources (styled-system, routeTree.gen.ts), what tsc needs.
  */
-import { cpSync, existsSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
+import { cpSync, existsSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
+import { brotliCompress, constants, gzip } from "node:zlib";
+import { promisify } from "node:util";
 
 export const ROOT = resolve(import.meta.dir, "..");
 export const UI = join(ROOT, "ui");
@@ -107,6 +111,9 @@ export async function buildUi(opts: BuildUiOptions = {}): Promise<{ files: strin
     }
     if (existsSync(PUBLIC)) cpSync(PUBLIC, out, { recursive: true, force: false, errorOnExist: false });
     await buildWidget(out, say);
+    const t1 = performance.now();
+    const copies = await precompress(out);
+    say(`${copies} files precompressed (brotli + gzip) in ${Math.round(performance.now() - t1)} ms`);
     rmSync(UI_DIST, { recursive: true, force: true });
     renameSync(out, UI_DIST);
   } finally {
@@ -165,6 +172,43 @@ export async function buildWidget(outDir: string, say: (m: string) => void = () 
   say(`widget total ${gzipBytes.toLocaleString("en")} B gzip (budget ${WIDGET_MAX_GZIP.toLocaleString("en")} B)`);
   if (gzipBytes > WIDGET_MAX_GZIP) throw new Error(`the web-chat widget is ${gzipBytes} B gzip, over its ${WIDGET_MAX_GZIP} B budget`);
   return { gzipBytes };
+}
+
+/** Files worth compressing: text formats (images and fonts are compressed already). */
+const COMPRESSIBLE = /\.(js|mjs|css|html|json|svg|txt|map|xml|wasm|ico)$/;
+const PRECOMPRESS_MIN_BYTES = 1024;
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * Writes `<file>.br` (brotli, quality 11) and `<file>.gz` (gzip, level 9) beside every compressible file of `dir` of
+ * 1 KB or more, each kept only when smaller than the file. Runs on zlib's thread pool, files side by side.
+ * Answers how many files got a copy.
+ */
+export async function precompress(dir: string): Promise<number> {
+  const files = [...new Bun.Glob("**/*").scanSync({ cwd: dir, onlyFiles: true, dot: true })].filter((f) => COMPRESSIBLE.test(f));
+  let copied = 0;
+  await Promise.all(
+    files.map(async (f) => {
+      const path = join(dir, f);
+      const bytes = await Bun.file(path).bytes();
+      if (bytes.length < PRECOMPRESS_MIN_BYTES) return;
+      const [br, gz] = await Promise.all([
+        brotli(bytes, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: 11,
+            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+            [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+          },
+        }),
+        gzipAsync(bytes, { level: 9 }),
+      ]);
+      if (br.length < bytes.length) writeFileSync(`${path}.br`, br);
+      if (gz.length < bytes.length) writeFileSync(`${path}.gz`, gz);
+      if (br.length < bytes.length || gz.length < bytes.length) copied++;
+    }),
+  );
+  return copied;
 }
 
 /** Newest mtime of the UI sources (ui/src, index.html, panda config, public/, widget/); 0 when none. */

@@ -3,10 +3,13 @@ import type { AppContext } from "./context";
 import { channelPublicRoutes } from "./channels/public-routes";
 import { channelWebhookRoutes } from "./channels/routes";
 import { wiredFeatures } from "./features";
+import { jsonCompression } from "./http/compression";
 import { AppError } from "./http/errors";
 import { referenceRoutes } from "./http/reference/routes";
 import { routeValidationError } from "./http/validate";
 import { spaRoutes } from "./http/spa";
+import { httpMetrics } from "./metrics/http";
+import { operationsRoutes } from "./metrics/routes";
 import { auditRoutes } from "./modules/audit/routes";
 import { authRoutes } from "./modules/auth/routes";
 import { chatbotRoutes } from "./modules/chatbot/routes";
@@ -115,6 +118,9 @@ export function createApp(ctx: AppContext) {
       set.status = 500;
       return { error: "ERR_INTERNAL", message: "An internal error occurred" };
     })
+    .use(httpMetrics())
+    .use(jsonCompression(ctx.channels.registry.list().flatMap((p) => p.manifest.secretFields)))
+    .use(operationsRoutes(ctx))
     .use(publicRoutes(ctx, features));
   for (const m of MODULES) app.use(m.routes(ctx));
   return app

@@ -19,6 +19,8 @@ const schema = z.object({
   META_GRAPH_URL: z.string().url().default("https://graph.facebook.com/v21.0"),
   /** Verify token of /api/webhooks/meta; derived from META_APP_SECRET when absent. */
   META_VERIFY_TOKEN: z.string().optional(),
+  /** Bearer token GET /metrics asks for; without it, /metrics answers loopback peers only (src/metrics/routes.ts). */
+  METRICS_TOKEN: z.string().min(16).optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   ACCESS_TOKEN_TTL_S: z.coerce
     .number()

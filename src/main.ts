@@ -3,10 +3,11 @@ import { loadConfig } from "./config";
 import { VERSION, type ContextOptions } from "./context";
 import { openDatabase } from "./db/database";
 import { backupTo, migrateToLatest } from "./db/migrator";
+import { healthcheck } from "./health/probe";
 import { createLogger } from "./log";
 import { startServer } from "./server";
 
-/** CLI: `serve` (default), `migrate`, `backup <file>`, `version`. */
+/** CLI: `serve` (default), `migrate`, `backup <file>`, `healthcheck`, `version`. */
 export async function main(argv: string[], assets?: Map<string, string>): Promise<void> {
   const [command = "serve", ...rest] = argv;
   switch (command) {
@@ -32,11 +33,14 @@ export async function main(argv: string[], assets?: Map<string, string>): Promis
       await db.destroy();
       return;
     }
+    case "healthcheck":
+      console.log(await healthcheck(loadConfig()));
+      return;
     case "version":
       console.log(VERSION);
       return;
     default:
-      throw new Error(`unknown command ${command}; use serve, migrate, backup <file> or version`);
+      throw new Error(`unknown command ${command}; use serve, migrate, backup <file>, healthcheck or version`);
   }
 }
 

@@ -34,6 +34,7 @@ import { type AckUpdate, applyAck, applyEdit, applyReaction, applyRevoke } from 
 import { mediaFileName } from "./inbound-media";
 import { KeyedChain } from "./keyed";
 import { type MergeOutcome, mergeChatContacts } from "./merge";
+import { countInbound } from "../metrics/registry";
 
 type Trx = Transaction<DB>;
 
@@ -100,7 +101,7 @@ export class InboundPipeline {
     const invalid = opts.imported && event?.type !== "message" ? "only messages are imported" : validate(event);
     if (invalid) {
       this.ctx.log.warn("inbound event refused", { connectionId: conn.id, reason: invalid });
-      return Promise.resolve({ status: "dropped", reason: "invalid" });
+      return countInbound(conn.channel, Promise.resolve({ status: "dropped", reason: "invalid" }));
     }
     let result!: Promise<InboundResult>;
     const queued = this.chats.run(`${conn.id}:${event.chat.id}`, async () => {
@@ -113,7 +114,10 @@ export class InboundPipeline {
       const media = event.type === "message" ? await this.storeMedia(conn, event, imported) : undefined;
       result = new Promise<InboundResult>((resolve, reject) => this.push({ kind: "event", conn, event, media, imported, done: { resolve, reject } }));
     });
-    return queued.then(() => result);
+    return countInbound(
+      conn.channel,
+      queued.then(() => result),
+    );
   }
 
   /** Finds or creates the contact for a chat (through the same single writer). */

@@ -58,6 +58,7 @@ import {
   ticketForMessage,
 } from "./outbound-queries";
 import { assertReplyWindowOpen } from "./window";
+import { outboundMessages } from "../metrics/registry";
 
 /** Codes the core stores on a failed message besides the plugins' ChannelError codes. */
 export type CoreSendErrorCode =
@@ -357,7 +358,7 @@ export class Outbound {
    * the person sees why it waits. False when it must fail now: another code, the last attempt, or past the 24 h limit.
    */
   private async retryLater(
-    row: { id: number; companyId: number; ticketId: number; queuedAt: string | null },
+    row: { id: number; companyId: number; ticketId: number; queuedAt: string | null; channel: string | null },
     attempt: number,
     error: ChannelError,
   ): Promise<boolean> {
@@ -373,6 +374,7 @@ export class Outbound {
       nowIso: now.toISOString(),
     });
     if (!requeued) return false;
+    outboundMessages.inc({ channel: row.channel ?? "none", outcome: "retried" });
     this.ctx.log.info("send refused for now; queued again", { messageId: row.id, code: error.code, attempt, retryAt: retryAt.toISOString() });
     this.ctx.bus.emit("message.updated", { companyId: row.companyId, ticketId: row.ticketId, messageId: row.id });
     const previous = this.retries.get(row.id);
@@ -411,6 +413,7 @@ export class Outbound {
       await deleteEchoOf(this.ctx.db, conn.id, ext, row.id);
       await write(ext);
     }
+    outboundMessages.inc({ channel: conn.channel, outcome: "sent" });
     this.ctx.bus.emit("message.updated", { companyId: row.companyId, ticketId: row.ticketId, messageId: row.id });
     if (ext) this.inbound.replayEarlyAck(conn, ext);
     await this.releaseHeld(row.ticketId);
@@ -420,8 +423,9 @@ export class Outbound {
     if (await isTimedOut(this.ctx.db, row.id)) await this.recordSent(row, conn, externalId);
   }
 
-  private async fail(row: { id: number; companyId: number; ticketId: number }, code: SendErrorCode, message: string): Promise<void> {
+  private async fail(row: { id: number; companyId: number; ticketId: number; channel: string | null }, code: SendErrorCode, message: string): Promise<void> {
     await markFailed(this.ctx.db, row.id, code, message.slice(0, 500), this.ctx.clock.now().toISOString());
+    outboundMessages.inc({ channel: row.channel ?? "none", outcome: "failed" });
     this.ctx.log.warn("message not sent", { messageId: row.id, code, error: message });
     this.ctx.bus.emit("message.updated", { companyId: row.companyId, ticketId: row.ticketId, messageId: row.id });
     await this.releaseHeld(row.ticketId);

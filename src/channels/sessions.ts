@@ -217,6 +217,11 @@ export class SessionManager {
     return e && !e.stopping && e.status === "CONNECTED" ? e.session : undefined;
   }
 
+  /** Each session's channel and status (GET /metrics counts them). */
+  states(): { channel: string; status: ConnectionStatus }[] {
+    return [...this.entries.values()].map((e) => ({ channel: e.channel, status: e.status }));
+  }
+
   /** The session object whatever its status (plugins' optional capabilities, tests). */
   session(connectionId: number): ChannelSession | undefined {
     return this.entries.get(connectionId)?.session;

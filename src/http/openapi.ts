@@ -141,6 +141,11 @@ export function openApiDocument(routes: readonly DocumentedRoute[], version: str
         bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: "A user's access token (POST /api/auth/login), 15 minutes" },
         connectionToken: { type: "http", scheme: "bearer", description: "A connection's API token (connection form, managers only)" },
         visitorToken: { type: "http", scheme: "bearer", description: "A web-chat visitor's token (POST /api/webchat/{widgetKey}/sessions)" },
+        metricsToken: {
+          type: "http",
+          scheme: "bearer",
+          description: "METRICS_TOKEN from the server's environment (GET /metrics; without it, loopback peers only)",
+        },
       },
       schemas: components,
     },

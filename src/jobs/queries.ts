@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { Db } from "../db/database";
 
 /** Jobs are not a tenant table (companyId is optional: platform jobs have none), so these queries are unscoped. */
@@ -103,4 +104,20 @@ export async function reclaimExpired(db: Db, now: string, skip: readonly number[
     .executeTakeFirst();
   const requeued = await expired().set({ status: "queued", runAt: now, leaseUntil: null, lastError: error }).executeTakeFirst();
   return { requeued: Number(requeued.numUpdatedRows), failed: Number(failed.numUpdatedRows) };
+}
+
+/**
+ * Jobs by state for the metrics: queued and due (the backlog), queued for later, running, failed for good. Done jobs
+ * are history and are not counted; every count walks the (status, runAt) index only.
+ */
+export async function jobCounts(db: Db, now: string): Promise<Record<"due" | "scheduled" | "running" | "failed", number>> {
+  const rows = await db
+    .selectFrom("jobs")
+    .select((eb) => ["status", eb.fn.countAll<number>().as("n"), sql<number>`coalesce(sum(${eb.ref("runAt")} <= ${now}), 0)`.as("due")])
+    .where("status", "in", ["queued", "running", "failed"])
+    .groupBy("status")
+    .execute();
+  const of = (status: string) => rows.find((r) => r.status === status);
+  const queued = of("queued");
+  return { due: queued?.due ?? 0, scheduled: (queued?.n ?? 0) - (queued?.due ?? 0), running: of("running")?.n ?? 0, failed: of("failed")?.n ?? 0 };
 }

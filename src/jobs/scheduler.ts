@@ -2,6 +2,7 @@ import type { Clock } from "../clock";
 import type { Db } from "../db/database";
 import type { Job } from "../db/schema";
 import type { Logger } from "../log";
+import { jobRuns } from "../metrics/registry";
 import * as q from "./queries";
 
 export interface JobInfo {
@@ -48,6 +49,8 @@ export interface SchedulerOptions {
 const DEFAULT_MAX_ATTEMPTS = 5;
 const MAX_BACKOFF_MS = 3_600_000;
 const UNKNOWN_CHECK_EVERY_MS = 60_000;
+/** A poll loop that has finished no pass for this long (and at least ten polls) is reported stalled. */
+const STALLED_AFTER_MS = 30_000;
 
 /** Delay before the next try after a failed one: 2^attempts seconds, at most an hour. */
 export const backoffMs = (attempts: number) => Math.min(2 ** attempts * 1000, MAX_BACKOFF_MS);
@@ -80,6 +83,8 @@ export class Scheduler {
   private timer: ReturnType<typeof setTimeout> | undefined;
   /** The last pass filled every free slot, so more work is probably due as soon as a slot frees. */
   private saturated = false;
+  /** Real time (not ctx.clock, which tests move) when the poll loop started or last finished a pass; unset before start(). */
+  private beat: number | undefined;
 
   constructor(opts: SchedulerOptions) {
     this.db = opts.db;
@@ -135,7 +140,15 @@ export class Scheduler {
   start(): void {
     if (this.polling) return;
     this.polling = true;
+    this.beat = performance.now();
     this.schedule(0);
+  }
+
+  /** The poll loop's state (GET /api/health): running while its passes keep finishing, stalled when they stopped doing so. */
+  loopState(): "not started" | "running" | "stalled" | "stopped" {
+    if (this.beat === undefined) return "not started";
+    if (!this.polling) return "stopped";
+    return performance.now() - this.beat > Math.max(STALLED_AFTER_MS, 10 * this.pollMs) ? "stalled" : "running";
   }
 
   /** Stops polling and waits (at most drainMs) for running handlers; an unfinished one runs again after its lease. */
@@ -166,6 +179,7 @@ export class Scheduler {
     } catch (err) {
       this.log.error("job pass failed", { err: errorText(err) });
     }
+    this.beat = performance.now();
     this.schedule(this.pollMs);
   }
 
@@ -220,15 +234,18 @@ export class Scheduler {
       const now = this.clock.now();
       if (failure === undefined) {
         await q.markDone(this.db, job.id, job.attempts, now.toISOString());
+        jobRuns.inc({ outcome: "done" });
         return;
       }
       const error = errorText(failure).slice(0, 2000);
       if (job.attempts >= job.maxAttempts) {
         await q.markFailed(this.db, job.id, job.attempts, now.toISOString(), error);
+        jobRuns.inc({ outcome: "failed" });
         log.error("job failed for good", { error });
       } else {
         const delay = backoffMs(job.attempts);
         await q.markRetry(this.db, job.id, job.attempts, new Date(now.getTime() + delay).toISOString(), error);
+        jobRuns.inc({ outcome: "retry" });
         log.warn("job failed; will retry", { error, retryInMs: delay });
       }
     } catch (err) {

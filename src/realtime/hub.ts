@@ -195,6 +195,11 @@ export class Hub {
     for (const link of this.publicLinks.values()) link.send(frame);
   }
 
+  /** Open sockets, with a session and sessionless (GET /metrics). */
+  socketCounts(): { session: number; public: number } {
+    return { session: this.clients.size, public: this.publicLinks.size };
+  }
+
   /** Companies with at least one socket: platform-wide changes are announced to each of them under its own event name. */
   companyIds(): number[] {
     return [...this.byCompany.keys()];

@@ -26,7 +26,10 @@ import {
  * remembering to write its security test. A new public route must be listed here on purpose.
  */
 const PUBLIC = new Set([
+  // Health: container and load-balancer probes call it without credentials; it names only each part's state.
   "GET /api/health",
+  // Metrics: not a user's route; its own rule (loopback peers, or the METRICS_TOKEN bearer) is tested in src/metrics/metrics.test.ts.
+  "GET /metrics",
   "GET /api/version",
   "GET /api/public-settings/:key",
   "GET /api/plans/list",

@@ -5,11 +5,10 @@ import { doc } from "../../http/schemas";
 import { keyParams, settingAnswer } from "../settings/schema";
 import { createSettingsService } from "../settings/service";
 
-/** Health, version (with the capabilities the app composed: `features`) and the public settings. */
+/** The version (with the capabilities the app composed: `features`) and the public settings. */
 export const publicRoutes = (ctx: AppContext, features: string[]) => {
   const settings = createSettingsService(ctx);
   return new Elysia({ prefix: "/api", tags: ["Public"] })
-    .get("/health", () => ({ ok: true }), { response: { 200: z.object({ ok: z.boolean() }) }, detail: doc("Liveness") })
     .get("/version", () => ({ version: ctx.version, features }), {
       response: { 200: z.object({ version: z.string(), features: z.array(z.string()) }) },
       detail: doc("The version and the capabilities this build has wired"),

@@ -1,0 +1,108 @@
+import { afterAll, describe, expect, test } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
+
+const MAIN = resolve(import.meta.dir, "..", "main.ts");
+
+describe("GET /api/health", () => {
+  let t: TestApp;
+  afterAll(() => t.close());
+  const health = async () => {
+    const res = await t.request("GET", "/api/health");
+    return { status: res.status, body: await res.json() };
+  };
+
+  test("200 while the store reads and writes and the scheduler runs; 503 naming the part that fails", async () => {
+    t = await createTestApp();
+    // Before the scheduler starts (the moment between listening and its start): passing, and said so.
+    expect(await health()).toEqual({ status: 200, body: { status: "ok", checks: { database: "ok", scheduler: "not started" } } });
+    t.ctx.jobs.start();
+    expect(await health()).toEqual({ status: 200, body: { status: "ok", checks: { database: "ok", scheduler: "ok" } } });
+
+    // The store still reads but refuses every write, as a read-only file or file system does.
+    t.ctx.sqlite.exec("PRAGMA query_only = ON");
+    expect(await health()).toEqual({ status: 503, body: { status: "failing", checks: { database: "unwritable", scheduler: "ok" } } });
+    t.ctx.sqlite.exec("PRAGMA query_only = OFF");
+    expect((await health()).status).toBe(200);
+
+    await t.ctx.jobs.stop();
+    expect(await health()).toEqual({ status: 503, body: { status: "failing", checks: { database: "ok", scheduler: "stopped" } } });
+  });
+
+  test("a store that cannot be read at all fails the database check", async () => {
+    const broken = await createTestApp();
+    try {
+      broken.ctx.sqlite.close(false);
+      const res = await broken.request("GET", "/api/health");
+      expect(res.status).toBe(503);
+      expect((await res.json()).checks.database).toBe("unreadable");
+    } finally {
+      await broken.close().catch(() => rmSync(broken.dataDir, { recursive: true, force: true }));
+    }
+  });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const srv = createServer();
+    srv.on("error", fail);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => ok(port));
+    });
+  });
+}
+
+/** `bun src/main.ts healthcheck` against PORT: its exit code and output, or a failure if it hangs. */
+async function runHealthcheck(port: number): Promise<{ code: number; out: string }> {
+  const proc = Bun.spawn([process.execPath, MAIN, "healthcheck"], {
+    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", PORT: String(port), HOST: "0.0.0.0", DATA_DIR: tmpdir(), LOG_LEVEL: "silent" },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const timer = setTimeout(() => proc.kill("SIGKILL"), 20_000);
+  const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+  clearTimeout(timer);
+  return { code, out: stdout + stderr };
+}
+
+describe("multi100 healthcheck", () => {
+  test("exits 0 against the real server, 1 against a closed port or a failing answer", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "multi100-healthcheck-"));
+    const port = await freePort();
+    const server = Bun.spawn([process.execPath, MAIN, "serve"], {
+      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+      stdout: "ignore",
+      stderr: "pipe",
+    });
+    const failing = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => Response.json({ status: "failing" }, { status: 503 }) });
+    try {
+      const deadline = Date.now() + 30_000;
+      for (;;) {
+        const res = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined);
+        if (res?.status === 200) break;
+        if (server.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start: ${await new Response(server.stderr).text()}`);
+        await Bun.sleep(50);
+      }
+      const healthy = await runHealthcheck(port);
+      expect(healthy.out).toContain('"status":"ok"');
+      expect(healthy.code).toBe(0);
+
+      const unhealthy = await runHealthcheck(failing.port!);
+      expect(unhealthy.code).toBe(1);
+      expect(unhealthy.out).toContain("503");
+
+      const closed = await runHealthcheck(await freePort());
+      expect(closed.code).toBe(1);
+      expect(closed.out).toContain("unhealthy: no answer");
+    } finally {
+      failing.stop(true);
+      server.kill("SIGTERM");
+      await server.exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
