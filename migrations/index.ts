@@ -20,6 +20,7 @@ import * as m0043 from "./0043_contact_import_checks";
 import * as m0044 from "./0044_ticket_tracking";
 import * as m0045 from "./0045_bot_state";
 import * as m0046 from "./0046_ticket_ratings";
+import * as m0047 from "./0047_timed_rules";
 
 /** Static map so the compiled binary carries every migration; key order is run order. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   "0044_ticket_tracking": m0044,
   "0045_bot_state": m0045,
   "0046_ticket_ratings": m0046,
+  "0047_timed_rules": m0047,
 };

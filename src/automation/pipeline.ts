@@ -8,6 +8,7 @@
  *   lgpdConsent        the contact's consent to the data-protection terms
  *   outOfHours         the company's or the connection's week
  *   (flows and integrations, when they exist)
+ *   wallet             DirectTicketsToWallets: a returning contact's new ticket to its agent
  *   queueMenu          the connection's queues
  *   audioRefused       voice messages the company or the contact does not take
  *   queueOutOfHours    the ticket's queue's week
@@ -31,11 +32,13 @@ import { outOfHours, queueOutOfHours, vacation } from "./steps/notices";
 import { npsReply } from "./steps/nps";
 import { optionTree } from "./steps/option-tree";
 import { queueMenu } from "./steps/queue-menu";
+import { wallet } from "./steps/wallet";
+import { registerTimers } from "./timers/listeners";
 import { commitTurn, loadTurn, type Turn } from "./turn";
 
 export type Step = (turn: Turn, msg: TurnMessage) => Promise<boolean>;
 
-const STEPS: readonly Step[] = [vacation, npsReply, lgpdConsent, outOfHours, queueMenu, audioRefused, queueOutOfHours, optionTree];
+const STEPS: readonly Step[] = [vacation, npsReply, lgpdConsent, outOfHours, wallet, queueMenu, audioRefused, queueOutOfHours, optionTree];
 
 /**
  * Which tickets a message can concern: the bot talks only to tickets nobody holds (pending) and to those waiting for
@@ -67,4 +70,5 @@ export async function runTurn(ctx: AppContext, event: InboundHookEvent): Promise
 export function registerAutomation(ctx: AppContext): void {
   ctx.channels.onInbound((event) => runTurn(ctx, event));
   registerNpsExpiry(ctx);
+  registerTimers(ctx);
 }

@@ -147,3 +147,20 @@ export async function recordLgpdConsent(db: Db, companyId: number, contactId: nu
     .where("lgpdAcceptedAt", "is", null)
     .execute();
 }
+
+/** The agent of the contact's latest closed ticket (other than `exceptTicketId`) who still holds it; undefined if none. */
+export async function lastClosedTicketUser(db: Db, companyId: number, contactId: number, exceptTicketId: number): Promise<number | undefined> {
+  const row = await forCompany(db, companyId)
+    .selectFrom("tickets")
+    .select("userId")
+    .where("contactId", "=", contactId)
+    .where("status", "=", "closed")
+    .where("userId", "is not", null)
+    .where("id", "<>", exceptTicketId)
+    .where("mergedIntoId", "is", null)
+    .orderBy("closedAt", "desc")
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row?.userId ?? undefined;
+}

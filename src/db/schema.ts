@@ -2,6 +2,7 @@ import type { Insertable, Selectable } from "kysely";
 import type { ChatbotsTable } from "./tables/chatbots";
 import type { FileListOptionsTable, FileListsTable } from "./tables/files";
 import type { ContactImportRowsTable, ContactImportsTable } from "./tables/imports";
+import type { TicketTimerSweepsTable, TicketTimersTable, TimedRuleStartsTable } from "./tables/timers";
 import type {
   ChannelStateTable,
   ConnectionQueuesTable,
@@ -42,6 +43,7 @@ export type * from "./tables/conversations";
 export type * from "./tables/files";
 export type * from "./tables/imports";
 export type * from "./tables/platform";
+export type * from "./tables/timers";
 
 export interface DB {
   plans: PlansTable;
@@ -79,6 +81,9 @@ export interface DB {
   file_list_options: FileListOptionsTable;
   contact_imports: ContactImportsTable;
   contact_import_rows: ContactImportRowsTable;
+  ticket_timers: TicketTimersTable;
+  timed_rule_starts: TimedRuleStartsTable;
+  ticket_timer_sweeps: TicketTimerSweepsTable;
 }
 
 /** Tables whose rows belong to one company; every read and write of them goes through db/scope.ts. */

@@ -122,7 +122,7 @@ test("the contact count opens the list of the tag's contacts", async ({ page, re
   await expect(dialog).toHaveCount(0);
 });
 
-test("under a plan with useKanban a tag becomes a kanban lane with its order; the lane timers stay hidden", async ({ page, request }) => {
+test("under a plan with useKanban a tag becomes a kanban lane with its order and its timer", async ({ page, request }) => {
   const creds = await createUser(request, "admin");
   const { token, user } = await apiLogin(request, creds);
   const plan = await (await request.get(`${BASE_URL}/api/companies/listPlan/${user.companyId}`, { headers: { authorization: `Bearer ${token}` } })).json();
@@ -137,7 +137,10 @@ test("under a plan with useKanban a tag becomes a kanban lane with its order; th
   await modal.locator("input[name=name]").fill(name);
   await modal.getByText("Kanban lane", { exact: true }).click();
   await expect(modal.locator("input[name=laneOrder]")).toBeVisible();
-  await expect(modal.locator("[name=timeLane], [name=nextLaneId], [name=rollbackLaneId], [name=greetingMessageLane], textarea")).toHaveCount(0);
+  await expect(modal.locator("input[name=timeLane]")).toHaveValue("0");
+  await expect(modal.locator("textarea[name=greetingMessageLane]")).toBeVisible();
+  await modal.locator("input[name=timeLane]").fill("90");
+  await modal.locator("textarea[name=greetingMessageLane]").fill("Ainda tem interesse?");
   await modal.locator("input[name=laneOrder]").fill("x");
   await page.getByTestId("tag-save").click();
   await expect(modal.getByText("Enter a whole number")).toBeVisible();
@@ -151,11 +154,16 @@ test("under a plan with useKanban a tag becomes a kanban lane with its order; th
   await row(page, name).getByTestId("tag-edit").click();
   await expect(modal.locator("input[name=kanban]")).toBeChecked();
   await expect(modal.locator("input[name=laneOrder]")).toHaveValue("2");
+  await expect(modal.locator("input[name=timeLane]")).toHaveValue("90");
   await modal.locator("input[name=laneOrder]").fill("1");
   await page.getByTestId("tag-save").click();
   await expect(row(page, name).getByTestId("tag-lane")).toHaveText("Kanban lane 1");
   const lanes = await (await request.get(`${BASE_URL}/api/tags/list?kanban=1`, { headers: { authorization: `Bearer ${browser.token}` } })).json();
   expect(lanes.map((l: { name: string }) => l.name)).toContain(name);
+  const saved = await (
+    await request.get(`${BASE_URL}/api/tags?searchParam=${encodeURIComponent(name)}`, { headers: { authorization: `Bearer ${browser.token}` } })
+  ).json();
+  expect(saved.tags[0]).toMatchObject({ name, timeLane: 90, nextLaneId: null, greetingMessageLane: "Ainda tem interesse?" });
 });
 
 test.describe("in Portuguese", () => {

@@ -217,7 +217,11 @@ export type TicketLogType =
   | "pending"
   | "closed"
   | "reopen"
-  | "redirect";
+  | "redirect"
+  /** Closed by a timed rule: the connection's inactivity expiry or the company's auto-close. */
+  | "autoClose"
+  /** A timed message was not sent: the channel's reply window had closed (the rule's change was made). */
+  | "windowClosed";
 export interface TicketLogsTable {
   id: Generated<number>;
   companyId: number;

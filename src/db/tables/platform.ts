@@ -96,6 +96,8 @@ export interface QueuesTable {
   closeTicket: Generated<Flag>;
   ativarRoteador: Generated<Flag>;
   tempoRoteador: Generated<number>;
+  /** The member the round-robin last gave a ticket to (0047). */
+  roundRobinUserId: number | null;
   createdAt: Generated<string>;
   updatedAt: Generated<string>;
 }

@@ -55,15 +55,15 @@ const timeZone = z
   .refine((v) => canonicalTimeZone(v) !== undefined, "Invalid time zone")
   .transform((v) => canonicalTimeZone(v)!);
 
-/** Whole hours as text; clients may send a number. 0 turns the feature off. */
-const hours = z
+/** Whole minutes as text, up to a year; clients may send a number. 0 turns the feature off. */
+const minutes = z
   .union([z.string(), z.number()], { error: "Invalid value" })
   .transform((v) => String(v).trim())
   .pipe(
     z
       .string()
-      .regex(/^[0-9]{1,4}$/, "Invalid number")
-      .refine((v) => Number(v) <= 8760, "Too Large"),
+      .regex(/^[0-9]{1,6}$/, "Invalid number")
+      .refine((v) => Number(v) <= 525_600, "Too Large"),
   );
 
 /** A country calling code: 1 to 3 digits, no +; given to an imported number typed without one. */
@@ -110,7 +110,8 @@ export const COMPANY_SETTINGS = {
   // The public meeting host of the conversation's video-call link; empty hides the action.
   videoCallHost: { schema: link, default: "https://meet.jit.si/" },
   timezone: { schema: timeZone, default: "America/Sao_Paulo" },
-  autoCloseTicketsHours: { schema: hours, default: "24" },
+  // Every time of the automation is in minutes (the company's auto-close was kept in hours before migration 0047).
+  autoCloseTicketsMinutes: { schema: minutes, default: "1440" },
   defaultCountryCode: { schema: countryCode, default: "55" },
 } as const satisfies Record<string, { schema: z.ZodType<string>; default: string }>;
 

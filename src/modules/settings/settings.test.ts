@@ -114,8 +114,8 @@ describe("PUT /api/settings/:key", () => {
     ["scheduleType", "weekly", "Invalid value"],
     ["chatBotType", "button", "Invalid value"],
     ["timezone", "Mars/Olympus", "Invalid time zone"],
-    ["autoCloseTicketsHours", "-1", "Invalid number"],
-    ["autoCloseTicketsHours", 9000, "Too Large"],
+    ["autoCloseTicketsMinutes", "-1", "Invalid number"],
+    ["autoCloseTicketsMinutes", 600000, "Too Large"],
     ["lgpdLink", "javascript:alert(1)", "Invalid URL"],
     ["transferMessage", "x".repeat(4001), "Too Long!"],
   ];
@@ -139,8 +139,8 @@ describe("PUT /api/settings/:key", () => {
 
   test("values are normalised: canonical time zone, numbers as text", async () => {
     expect((await t.json("PUT", "/api/settings/timezone", { token: b.admin.token, body: { value: "utc" } })).body.value).toBe("UTC");
-    expect((await t.json("PUT", "/api/settings/autoCloseTicketsHours", { token: b.admin.token, body: { value: 48 } })).body.value).toBe("48");
-    expect(await getCompanySetting(t.ctx.db, b.companyId, "autoCloseTicketsHours")).toBe("48");
+    expect((await t.json("PUT", "/api/settings/autoCloseTicketsMinutes", { token: b.admin.token, body: { value: 48 } })).body.value).toBe("48");
+    expect(await getCompanySetting(t.ctx.db, b.companyId, "autoCloseTicketsMinutes")).toBe("48");
     expect((await t.json("PUT", "/api/settings/lgpdLink", { token: b.admin.token, body: { value: "https://example.com/lgpd" } })).status).toBe(200);
   });
 });

@@ -20,7 +20,7 @@ const fields = {
     .max(9, "Too Long!")
     .regex(/^(?:#[0-9a-fA-F]{3,8}|[a-zA-Z]+)$/, "Invalid colour"),
   kanban,
-  /** Kanban lanes: hours a ticket may stay before moving to nextLaneId (its effect is not shown in the spec). */
+  /** Kanban lanes: minutes an open ticket whose agent spoke last may stay idle before moving to nextLaneId (0: never). */
   timeLane: z.number({ error: "Invalid number" }).int("Invalid number").min(0, "Invalid number").max(100_000, "Invalid number"),
   nextLaneId: id.nullable(),
   rollbackLaneId: id.nullable(),

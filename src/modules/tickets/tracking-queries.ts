@@ -5,7 +5,7 @@
  *                    transfer aside): the ticket entered a queue
  *   firstAcceptedAt  the first `open` log of the cycle, or a `create`, `reopen` or `receivedTransfer` naming a user
  *   firstResponseAt  the first agent's message (not a private note) after the contact's first message of the cycle
- *   lastClosedAt     the latest `closed` log, kept across reopens
+ *   lastClosedAt     the latest `closed` (or timed `autoClose`) log, kept across reopens
  * A reopen clears the three firsts and starts the cycle again from its own log.
  */
 import { sql, type UpdateObject } from "kysely";
@@ -13,7 +13,7 @@ import type { Db } from "../../db/database";
 import type { DB, TicketLogType } from "../../db/schema";
 import { forCompany } from "../../db/scope";
 
-const NOT_ENTERING_QUEUE: readonly TicketLogType[] = ["closed", "access", "transfered"];
+const NOT_ENTERING_QUEUE: readonly TicketLogType[] = ["closed", "autoClose", "windowClosed", "access", "transfered"];
 const TAKEN_BY_NAMED_USER: readonly TicketLogType[] = ["create", "reopen", "receivedTransfer"];
 
 /** Moves the figures a log entry stands for; a log that changes none of them costs no write. */
@@ -33,7 +33,7 @@ export async function trackTicketLog(
   } else {
     if (queued) set.firstQueuedAt = sql<string>`coalesce(firstQueuedAt, ${at})`;
     if (accepted) set.firstAcceptedAt = sql<string>`coalesce(firstAcceptedAt, ${at})`;
-    if (log.type === "closed") set.lastClosedAt = at;
+    if (log.type === "closed" || log.type === "autoClose") set.lastClosedAt = at;
   }
   if (!Object.keys(set).length) return;
   await forCompany(db, companyId).updateTable("tickets").set(set).where("id", "=", log.ticketId).execute();

@@ -11,6 +11,8 @@ export const TICKET_LOG_TYPES = [
   "closed",
   "reopen",
   "redirect",
+  "autoClose",
+  "windowClosed",
 ] as const;
 export type TicketLogType = (typeof TICKET_LOG_TYPES)[number];
 

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { COMPANY_SETTINGS, PLATFORM_SETTINGS, REQUIRED_TEXTS } from "../../../../src/modules/settings/catalogue";
 import { fieldKeys } from "../../../../tests/helpers/settings-doc";
-import { SETTING_GROUPS, type SettingField, visibleGroups } from "./registry";
+import { SETTING_GROUPS, type SettingField, type SettingGroup, visibleGroups } from "./registry";
 
 const schemaOf = (key: string) =>
   (Object.hasOwn(COMPANY_SETTINGS, key) ? COMPANY_SETTINGS[key as keyof typeof COMPANY_SETTINGS] : PLATFORM_SETTINGS[key as keyof typeof PLATFORM_SETTINGS])
@@ -15,8 +15,8 @@ function controlValues(f: SettingField): string[] {
       return [...f.options];
     case "timezone":
       return ["America/Sao_Paulo", "UTC", "Europe/Lisbon"];
-    case "hours":
-      return ["0", "24", "8760"];
+    case "minutes":
+      return ["0", "1440", "525600"];
     case "countryCode":
       return ["55", "1", "351"];
     case "url":
@@ -57,6 +57,7 @@ describe("settings page registry", () => {
     expect(ids(true)).toContain("platform");
     const shown = visibleGroups(true).flatMap((g) => g.fields);
     expect(shown.every((f) => f.shown)).toBe(true);
-    expect(shown.map((f) => f.key)).not.toContain("autoCloseTicketsHours");
+    const hiddenOnly: SettingGroup[] = [{ id: "service", fields: [{ key: "timezone", kind: "timezone", shown: false }] }];
+    expect(visibleGroups(true, hiddenOnly)).toEqual([]);
   });
 });

@@ -14,8 +14,8 @@ export type SettingControl =
   /** One of the server's values; option labels: `settings.options.<key>.<value>`, or the value and its unit. */
   | { kind: "select"; options: readonly string[]; unit?: string }
   | { kind: "timezone" }
-  /** Whole hours, 0 to 8760. */
-  | { kind: "hours" }
+  /** Whole minutes, 0 to 525600 (a year). */
+  | { kind: "minutes" }
   /** A country calling code: 1 to 3 digits, no +. */
   | { kind: "countryCode" };
 
@@ -43,8 +43,8 @@ export const SETTING_GROUPS: SettingGroup[] = [
       { key: "videoCallHost", kind: "url", shown: true },
       { key: "defaultCountryCode", kind: "countryCode", shown: true },
       { key: "userRating", kind: "switch", shown: true },
-      { key: "DirectTicketsToWallets", kind: "switch", shown: false },
-      { key: "autoCloseTicketsHours", kind: "hours", shown: false },
+      { key: "DirectTicketsToWallets", kind: "switch", shown: true },
+      { key: "autoCloseTicketsMinutes", kind: "minutes", shown: true },
     ],
   },
   {

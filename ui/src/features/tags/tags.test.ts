@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { type InfiniteData, QueryClient } from "@tanstack/react-query";
 import { keys } from "../../api/keys";
 import { applyTagFrame } from "./realtime";
-import { bodyFromForm, formFromTag, type Tag, type TagsPage } from "./types";
+import { bodyFromForm, formFromTag, TAG_DEFAULTS, type Tag, type TagsPage } from "./types";
 
 const tag = (id: number, name = `Tag ${id}`, extra: Partial<Tag> = {}): Tag => ({
   id,
@@ -10,18 +10,45 @@ const tag = (id: number, name = `Tag ${id}`, extra: Partial<Tag> = {}): Tag => (
   color: "#16a34a",
   kanban: 0,
   laneOrder: null,
+  timeLane: 0,
+  nextLaneId: null,
+  rollbackLaneId: null,
+  greetingMessageLane: null,
   contactsCount: 0,
   ...extra,
 });
 
 describe("the tag form", () => {
-  test("without the plan's useKanban the kind is not sent; a contact tag has no lane order; an empty order is none", () => {
-    const form = { name: "  VIP ", color: " #dc2626", kanban: false, laneOrder: "4" };
+  test("without the plan's useKanban the kind is not sent; a contact tag has no lane order nor timer; an empty order is none", () => {
+    const form = { ...TAG_DEFAULTS, name: "  VIP ", color: " #dc2626", laneOrder: "4", timeLane: "30", nextLaneId: "7" };
+    const lane = { timeLane: 30, nextLaneId: 7, rollbackLaneId: null, greetingMessageLane: null };
     expect(bodyFromForm(form, false)).toEqual({ name: "VIP", color: "#dc2626" });
     expect(bodyFromForm(form, true)).toEqual({ name: "VIP", color: "#dc2626", kanban: 0, laneOrder: null });
-    expect(bodyFromForm({ ...form, kanban: true }, true)).toEqual({ name: "VIP", color: "#dc2626", kanban: 1, laneOrder: 4 });
+    expect(bodyFromForm({ ...form, kanban: true }, true)).toEqual({ name: "VIP", color: "#dc2626", kanban: 1, laneOrder: 4, ...lane });
     expect(bodyFromForm({ ...form, kanban: true, laneOrder: " " }, true)).toMatchObject({ kanban: 1, laneOrder: null });
-    expect(bodyFromForm(formFromTag(tag(3, "Lane", { kanban: 1, laneOrder: 2 })), true)).toEqual({ name: "Lane", color: "#16a34a", kanban: 1, laneOrder: 2 });
+    expect(bodyFromForm(formFromTag(tag(3, "Lane", { kanban: 1, laneOrder: 2 })), true)).toEqual({
+      name: "Lane",
+      color: "#16a34a",
+      kanban: 1,
+      laneOrder: 2,
+      timeLane: 0,
+      nextLaneId: null,
+      rollbackLaneId: null,
+      greetingMessageLane: null,
+    });
+  });
+
+  test("a lane's timer round-trips: minutes, next and rollback lanes (empty: none), its greeting", () => {
+    const saved = tag(4, "Aguardando", { kanban: 1, timeLane: 60, nextLaneId: 5, rollbackLaneId: 6, greetingMessageLane: "Ainda tem interesse?" });
+    const form = formFromTag(saved);
+    expect(form).toMatchObject({ timeLane: "60", nextLaneId: "5", rollbackLaneId: "6", greetingMessageLane: "Ainda tem interesse?" });
+    expect(bodyFromForm(form, true)).toMatchObject({ timeLane: 60, nextLaneId: 5, rollbackLaneId: 6, greetingMessageLane: "Ainda tem interesse?" });
+    expect(bodyFromForm({ ...form, nextLaneId: "", rollbackLaneId: "", greetingMessageLane: "  ", timeLane: "" }, true)).toMatchObject({
+      timeLane: 0,
+      nextLaneId: null,
+      rollbackLaneId: null,
+      greetingMessageLane: null,
+    });
   });
 });
 

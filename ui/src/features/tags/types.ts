@@ -6,6 +6,13 @@ export interface Tag {
   /** 1 for a kanban lane (put on tickets), 0 for a contact tag. */
   kanban: number;
   laneOrder: number | null;
+  /** A lane's timer: idle minutes before an open ticket whose agent spoke last moves on to nextLaneId (0: none). */
+  timeLane: number;
+  nextLaneId: number | null;
+  /** The lane a ticket goes back to when the contact answers. */
+  rollbackLaneId: number | null;
+  /** Sent to the contact when a lane's timer brings a ticket into this lane. */
+  greetingMessageLane: string | null;
   contactsCount: number;
 }
 
@@ -15,35 +22,68 @@ export interface TagsPage {
   hasMore: boolean;
 }
 
-/**
- * The tag dialog: the fields whose effect exists. A lane's timer fields (timeLane, nextLaneId, rollbackLaneId,
- * greetingMessageLane) are not offered until the code that moves tickets between lanes lands (docs/settings.md, Tag fields).
- */
+/** The tag dialog's fields; a lane's ids are kept as text ("" for none), as the pickers hold them. */
 export interface TagForm {
   name: string;
   color: string;
   kanban: boolean;
   laneOrder: string;
+  timeLane: string;
+  nextLaneId: string;
+  rollbackLaneId: string;
+  greetingMessageLane: string;
 }
 
-export const TAG_DEFAULTS: TagForm = { name: "", color: "", kanban: false, laneOrder: "" };
+export const TAG_DEFAULTS: TagForm = {
+  name: "",
+  color: "",
+  kanban: false,
+  laneOrder: "",
+  timeLane: "0",
+  nextLaneId: "",
+  rollbackLaneId: "",
+  greetingMessageLane: "",
+};
+
+const idText = (id: number | null) => (id === null ? "" : String(id));
+const idOf = (text: string) => (text === "" ? null : Number(text));
 
 export const formFromTag = (t: Tag): TagForm => ({
   name: t.name,
   color: t.color,
   kanban: t.kanban === 1,
   laneOrder: t.laneOrder === null ? "" : String(t.laneOrder),
+  timeLane: String(t.timeLane),
+  nextLaneId: idText(t.nextLaneId),
+  rollbackLaneId: idText(t.rollbackLaneId),
+  greetingMessageLane: t.greetingMessageLane ?? "",
 });
+
+interface TagBody {
+  name: string;
+  color: string;
+  kanban?: 0 | 1;
+  laneOrder?: number | null;
+  timeLane?: number;
+  nextLaneId?: number | null;
+  rollbackLaneId?: number | null;
+  greetingMessageLane?: string | null;
+}
 
 /**
  * The body of POST/PUT /api/tags. Without the plan's useKanban the kind is not sent (the server refuses any lane
- * write then); a contact tag has no lane order, and an empty order is none.
+ * write then); a contact tag has no lane order nor timer, and an empty order is none.
  */
-export function bodyFromForm(f: TagForm, useKanban: boolean) {
-  const body: { name: string; color: string; kanban?: 0 | 1; laneOrder?: number | null } = { name: f.name.trim(), color: f.color.trim() };
+export function bodyFromForm(f: TagForm, useKanban: boolean): TagBody {
+  const body: TagBody = { name: f.name.trim(), color: f.color.trim() };
   if (!useKanban) return body;
   body.kanban = f.kanban ? 1 : 0;
   body.laneOrder = f.kanban && f.laneOrder.trim() !== "" ? Number(f.laneOrder) : null;
+  if (!f.kanban) return body;
+  body.timeLane = f.timeLane.trim() === "" ? 0 : Number(f.timeLane);
+  body.nextLaneId = idOf(f.nextLaneId);
+  body.rollbackLaneId = idOf(f.rollbackLaneId);
+  body.greetingMessageLane = f.greetingMessageLane.trim() === "" ? null : f.greetingMessageLane;
   return body;
 }
 

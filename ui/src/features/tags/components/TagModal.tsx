@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { css } from "../../../../styled-system/css";
@@ -6,15 +7,17 @@ import { Button } from "../../../components/ui/button";
 import { COLOR_PRESETS, ColorField } from "../../../components/ui/color-picker";
 import * as Dialog from "../../../components/ui/dialog";
 import { FormField } from "../../../components/ui/field";
-import { Input } from "../../../components/ui/input";
+import { Input, Textarea } from "../../../components/ui/input";
+import { SelectField } from "../../../components/ui/select";
 import { Switch } from "../../../components/ui/switch";
 import { toast } from "../../../components/ui/toast";
 import { type Rule, required, serverFieldErrors, useFieldErrors, validate } from "../../auth/validation";
+import { tagsQuery } from "../../contacts/queries";
 import { ColorChip } from "../../tickets/components/ColorChip";
 import { useSaveTag } from "../queries";
 import { formFromTag, TAG_DEFAULTS, TAG_NAME_MAX, TAG_NAME_MIN, type Tag, type TagForm } from "../types";
 
-type Field = "name" | "color" | "laneOrder" | "kanban";
+type Field = "name" | "color" | "laneOrder" | "kanban" | "timeLane" | "nextLaneId" | "rollbackLaneId" | "greetingMessageLane";
 type Errors = Partial<Record<Field, string>>;
 const stack = css({ display: "flex", flexDirection: "column", gap: "4" });
 
@@ -35,6 +38,7 @@ const SERVER_MESSAGES: Record<string, string> = {
   "Invalid colour": "tags.errors.invalidColor",
   "Invalid number": "validation.invalidNumber",
   "A tag in use keeps its kind": "tags.errors.kindInUse",
+  "Unknown lane": "tags.errors.unknownLane",
 };
 const fromServer = (fields: Record<string, string>): Errors => {
   const mapped = serverFieldErrors(fields);
@@ -45,9 +49,10 @@ const fromServer = (fields: Record<string, string>): Errors => {
 const freeColor = (used: string[]) => COLOR_PRESETS.find((c) => !used.some((u) => u.toLowerCase() === c.toLowerCase())) ?? COLOR_PRESETS[0]!;
 
 /**
- * The tag dialog: name, colour and, under the plan's useKanban, whether the tag is a kanban lane and the lane's place
- * on the board (a tag already on contacts or tickets keeps its kind, the server says so). The lane timer fields are
- * not offered until the code that runs them lands.
+ * The tag dialog: name, colour and, under the plan's useKanban, whether the tag is a kanban lane, the lane's place on
+ * the board (a tag already on contacts or tickets keeps its kind, the server says so) and its timer: after how many
+ * idle minutes a ticket whose agent spoke last moves to which lane, the greeting a ticket brought in by a timer gets,
+ * and the lane a contact's answer moves it back to.
  */
 export function TagModal({
   open,
@@ -68,9 +73,14 @@ export function TagModal({
   const { t } = useTranslation();
   const isEdit = tag !== undefined;
   const [form, setForm] = useState<TagForm>(() => (tag ? formFromTag(tag) : { ...TAG_DEFAULTS, color: freeColor(usedColors), kanban: lane }));
-  const rules = { name, color: required, laneOrder: order };
+  const rules = { name, color: required, laneOrder: order, timeLane: order };
   const { errors, setErrors, recheck } = useFieldErrors<Field>(rules);
   const save = useSaveTag(useKanban);
+  const lanes = useQuery({ ...tagsQuery(1), enabled: useKanban && form.kanban });
+  const laneOptions = [
+    { value: "", label: t("tags.form.noLane") },
+    ...(lanes.data ?? []).filter((l) => l.id !== tag?.id).map((l) => ({ value: String(l.id), label: l.name })),
+  ];
 
   const set = (k: Field, v: string) => {
     setForm((f) => ({ ...f, [k]: v }));
@@ -80,7 +90,10 @@ export function TagModal({
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const next: Errors = validate({ name: form.name, color: form.color, laneOrder: form.kanban ? form.laneOrder : "" }, rules);
+    const next: Errors = validate(
+      { name: form.name, color: form.color, laneOrder: form.kanban ? form.laneOrder : "", timeLane: form.kanban ? form.timeLane : "" },
+      rules,
+    );
     setErrors(next);
     if (Object.keys(next).length) return;
     try {
@@ -134,9 +147,39 @@ export function TagModal({
                 )}
               </div>
               {form.kanban ? (
-                <FormField label={t("tags.form.laneOrder")} error={err("laneOrder")} helper={t("tags.form.laneOrderHelp")}>
-                  <Input name="laneOrder" inputMode="numeric" value={form.laneOrder} onChange={(e) => set("laneOrder", e.target.value)} />
-                </FormField>
+                <>
+                  <FormField label={t("tags.form.laneOrder")} error={err("laneOrder")} helper={t("tags.form.laneOrderHelp")}>
+                    <Input name="laneOrder" inputMode="numeric" value={form.laneOrder} onChange={(e) => set("laneOrder", e.target.value)} />
+                  </FormField>
+                  <FormField label={t("tags.form.timeLane")} error={err("timeLane")} helper={t("tags.form.timeLaneHelp")}>
+                    <Input name="timeLane" inputMode="numeric" value={form.timeLane} onChange={(e) => set("timeLane", e.target.value)} />
+                  </FormField>
+                  <LaneSelect
+                    field="nextLaneId"
+                    label={t("tags.form.nextLaneId")}
+                    value={form.nextLaneId}
+                    options={laneOptions}
+                    error={err("nextLaneId")}
+                    onChange={set}
+                  />
+                  <FormField label={t("tags.form.greetingMessageLane")} error={err("greetingMessageLane")} helper={t("tags.form.greetingMessageLaneHelp")}>
+                    <Textarea
+                      name="greetingMessageLane"
+                      rows={3}
+                      value={form.greetingMessageLane}
+                      onChange={(e) => set("greetingMessageLane", e.target.value)}
+                    />
+                  </FormField>
+                  <LaneSelect
+                    field="rollbackLaneId"
+                    label={t("tags.form.rollbackLaneId")}
+                    helper={t("tags.form.rollbackLaneIdHelp")}
+                    value={form.rollbackLaneId}
+                    options={laneOptions}
+                    error={err("rollbackLaneId")}
+                    onChange={set}
+                  />
+                </>
               ) : null}
             </div>
           ) : null}
@@ -151,5 +194,36 @@ export function TagModal({
         </form>
       </Dialog.Frame>
     </Dialog.Root>
+  );
+}
+
+/** A lane picker of the timer (its first option: none), with its helper or error text below. */
+function LaneSelect(props: {
+  field: "nextLaneId" | "rollbackLaneId";
+  label: string;
+  helper?: string;
+  value: string;
+  options: { value: string; label: string }[];
+  error: string | null;
+  onChange: (field: Field, value: string) => void;
+}) {
+  const note = props.error ?? props.helper;
+  return (
+    <div className={css({ display: "flex", flexDirection: "column", gap: "1" })}>
+      <SelectField
+        name={props.field}
+        label={props.label}
+        options={props.options}
+        value={props.value}
+        onChange={(v) => props.onChange(props.field, v)}
+        placeholder={props.options[0]!.label}
+        invalid={!!props.error}
+      />
+      {note ? (
+        <span role={props.error ? "alert" : undefined} className={css({ fontSize: "sm", color: props.error ? "fg.error" : "fg.muted" })}>
+          {note}
+        </span>
+      ) : null}
+    </div>
   );
 }

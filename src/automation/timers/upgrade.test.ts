@@ -1,0 +1,130 @@
+import { Database } from "bun:sqlite";
+import { afterEach, describe, expect, test } from "bun:test";
+import { join } from "node:path";
+import { Kysely, type SqliteDatabase, SqliteDialect } from "kysely";
+import { Migrator } from "kysely/migration";
+import { migrations } from "../../../migrations";
+import { createInbox } from "../../../tests/helpers/inbox";
+import { type ChannelTestApp, createChannelTestApp } from "../../../tests/helpers/test-channel";
+import { advance, MINUTE } from "../../../tests/helpers/timed";
+
+let app: ChannelTestApp | undefined;
+afterEach(async () => {
+  await app?.close();
+  app = undefined;
+});
+
+const WEEK = 7 * 24 * 60 * MINUTE;
+const TICKETS = 1000;
+
+/**
+ * A store as it was before the timed rules: times in hours, and TICKETS open tickets whose agent spoke last a week
+ * ago. `before` fills it (it gets the store migrated back to just before migration 0047, closed afterwards); the store
+ * is then opened again, which runs 0047.
+ */
+async function upgradedStore(before: (db: Kysely<any>, ids: { connectionId: number; agentId: number }) => Promise<void>) {
+  const w = await createInbox();
+  const { dataDir, clock } = w.t;
+  await w.t.ctx.close();
+  const sqlite = new Database(join(dataDir, "multi100.db"));
+  const db = new Kysely<any>({ dialect: new SqliteDialect({ database: sqlite as unknown as SqliteDatabase }) });
+  const names = Object.keys(migrations);
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  expect((await migrator.migrateTo(names[names.indexOf("0047_timed_rules") - 1]!)).error).toBeUndefined();
+  await before(db, { connectionId: w.connectionId, agentId: w.agent.id });
+  await db.destroy();
+  app = await createChannelTestApp({ plugins: [w.chan.plugin], dataDir, clock });
+  return { w, app };
+}
+
+describe("migration 0047: the timed rules", () => {
+  test("times stored in hours become minutes: the connection's expiresTicket, the lanes' timeLane, the company's auto-close", async () => {
+    const { w, app } = await upgradedStore(async (db, { connectionId }) => {
+      await db.updateTable("connections").set({ expiresTicket: 2 }).where("id", "=", connectionId).execute();
+      await db.insertInto("tags").values({ companyId: 1, name: "Lane", color: "#111111", kanban: 1, timeLane: 3 }).execute();
+      await db.insertInto("company_settings").values({ companyId: 1, key: "autoCloseTicketsHours", value: "48" }).execute();
+    });
+    const db = app.ctx.db;
+    expect((await db.selectFrom("connections").select("expiresTicket").where("id", "=", w.connectionId).executeTakeFirstOrThrow()).expiresTicket).toBe(120);
+    expect((await db.selectFrom("tags").select("timeLane").where("name", "=", "Lane").executeTakeFirstOrThrow()).timeLane).toBe(180);
+    const settings = await db.selectFrom("company_settings").select(["key", "value"]).where("key", "like", "autoCloseTickets%").execute();
+    expect(settings).toEqual([{ key: "autoCloseTicketsMinutes", value: "2880" }]);
+  });
+
+  test(`an upgraded store with ${TICKETS} week-old open tickets sends nothing on the first run; the rules count from the upgrade`, async () => {
+    const { w, app } = await upgradedStore(async (db, { connectionId, agentId }) => {
+      await db
+        .updateTable("connections")
+        .set({ timeInactiveMessage: 10, inactiveMessage: "Ainda está aí?", expiresTicket: 1, expiresInactiveMessage: "Encerrado", whenExpiresTicket: "1" })
+        .where("id", "=", connectionId)
+        .execute();
+      const old = new Date(Date.now() - WEEK).toISOString();
+      await db.transaction().execute(async (trx) => {
+        for (let i = 0; i < TICKETS; i++) {
+          const number = `55119${String(i).padStart(8, "0")}`;
+          const { id: contactId } = await trx
+            .insertInto("contacts")
+            .values({ companyId: 1, name: `C${i}`, number, channel: "testchan", identity: number })
+            .returning("id")
+            .executeTakeFirstOrThrow();
+          const { id: ticketId } = await trx
+            .insertInto("tickets")
+            .values({
+              companyId: 1,
+              uuid: crypto.randomUUID(),
+              contactId,
+              whatsappId: connectionId,
+              userId: agentId,
+              status: "open",
+              createdAt: old,
+              updatedAt: old,
+            })
+            .returning("id")
+            .executeTakeFirstOrThrow();
+          for (const fromMe of [0, 1])
+            await trx
+              .insertInto("messages")
+              .values({
+                companyId: 1,
+                ticketId,
+                contactId,
+                connectionId,
+                body: fromMe ? "Posso ajudar?" : "Oi",
+                fromMe,
+                origin: fromMe ? "agent" : "contact",
+                createdAt: old,
+              })
+              .execute();
+        }
+      });
+    });
+    const bots = async () =>
+      Number(
+        (
+          await app.ctx.db
+            .selectFrom("messages")
+            .select((eb) => eb.fn.countAll().as("n"))
+            .where("origin", "=", "bot")
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    await advance(app.ctx, MINUTE, app.clock);
+    expect(await bots()).toBe(0);
+    const open = async () =>
+      Number(
+        (
+          await app.ctx.db
+            .selectFrom("tickets")
+            .select((eb) => eb.fn.countAll().as("n"))
+            .where("status", "=", "open")
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    expect(await open()).toBe(TICKETS);
+    expect(w.chan.session(w.connectionId)!.sent).toEqual([]);
+    // Ten minutes after the upgrade the warnings are due: each ticket gets one.
+    await advance(app.ctx, 10 * MINUTE, app.clock);
+    expect(await bots()).toBe(TICKETS);
+    expect(await open()).toBe(TICKETS);
+  });
+});
