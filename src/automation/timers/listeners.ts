@@ -99,8 +99,9 @@ export function registerTimers(ctx: AppContext): void {
 
   ctx.channels.onInbound(async (event) => {
     if (event.fromMe || event.isGroup) return;
-    await q.clearInactiveWarning(ctx.db, event.companyId, event.ticketId);
-    if (await q.inRollbackLane(ctx.db, event.companyId, event.ticketId)) {
+    const effects = await q.contactAnswerEffects(ctx.db, event.companyId, event.ticketId);
+    if (effects.warned) await q.clearInactiveWarning(ctx.db, event.companyId, event.ticketId);
+    if (effects.rollback) {
       await ticks.work(event.companyId, event.ticketId);
       await soon();
     }

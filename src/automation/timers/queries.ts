@@ -295,26 +295,30 @@ export async function setRoundRobinUser(db: Db, companyId: number, queueId: numb
 
 /** The contact answered: the next silence may get its inactivity warning again. */
 export async function clearInactiveWarning(db: Db, companyId: number, ticketId: number): Promise<void> {
-  await forCompany(db, companyId)
-    .updateTable("tickets")
-    .set({ sendInactiveMessage: 0 })
-    .where("id", "=", ticketId)
-    .where("sendInactiveMessage", "=", 1)
-    .execute();
+  await forCompany(db, companyId).updateTable("tickets").set({ sendInactiveMessage: 0 }).where("id", "=", ticketId).execute();
 }
 
-/** Whether the ticket is in a kanban lane that a contact's answer moves back. */
-export async function inRollbackLane(db: Db, companyId: number, ticketId: number): Promise<boolean> {
+/** What a contact's message changes for the timed rules: a warning to clear, a lane that a contact's answer moves back. */
+export async function contactAnswerEffects(db: Db, companyId: number, ticketId: number) {
   const row = await forCompany(db, companyId)
-    .selectFrom("ticket_tags")
-    .innerJoin("tags", "tags.id", "ticket_tags.tagId")
-    .select("tags.id")
-    .where("ticket_tags.ticketId", "=", ticketId)
-    .where("tags.kanban", "=", 1)
-    .where("tags.rollbackLaneId", "is not", null)
-    .limit(1)
+    .selectFrom("tickets")
+    .select((eb) => [
+      "tickets.sendInactiveMessage",
+      eb
+        .exists(
+          eb
+            .selectFrom("ticket_tags")
+            .innerJoin("tags", "tags.id", "ticket_tags.tagId")
+            .select("tags.id")
+            .whereRef("ticket_tags.ticketId", "=", "tickets.id")
+            .where("tags.kanban", "=", 1)
+            .where("tags.rollbackLaneId", "is not", null),
+        )
+        .as("rollback"),
+    ])
+    .where("tickets.id", "=", ticketId)
     .executeTakeFirst();
-  return row !== undefined;
+  return { warned: row?.sendInactiveMessage === 1, rollback: Boolean(row?.rollback) };
 }
 
 /** The owner rows whose fields switch the rules on. */
