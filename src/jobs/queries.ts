@@ -78,6 +78,12 @@ export async function markDone(db: Db, id: number, attempts: number, now: string
   await runningAttempt(db, id, attempts).set({ status: "done", finishedAt: now, leaseUntil: null }).execute();
 }
 
+/** Deletes jobs that finished well before `before` (their uniqueKey is then free). Answers how many. */
+export async function pruneDone(db: Db, before: string): Promise<number> {
+  const res = await db.deleteFrom("jobs").where("status", "=", "done").where("finishedAt", "<", before).executeTakeFirst();
+  return Number(res.numDeletedRows);
+}
+
 export async function markRetry(db: Db, id: number, attempts: number, runAt: string, error: string): Promise<void> {
   await runningAttempt(db, id, attempts).set({ status: "queued", runAt, leaseUntil: null, lastError: error }).execute();
 }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
-import { backoffMs, Scheduler, type SchedulerOptions } from "./scheduler";
+import { backoffMs, DONE_KEPT_MS, Scheduler, type SchedulerOptions } from "./scheduler";
 
 let t: TestApp;
 const schedulers: Scheduler[] = [];
@@ -212,6 +212,28 @@ describe("enqueue", () => {
     expect(await jobs.cancel("once")).toBe(false);
     expect(await jobs.enqueue("once", {}, { uniqueKey: "once" })).toBe(id);
     expect(await jobs.runDue()).toBe(0);
+  });
+
+  test("done jobs are deleted DONE_KEPT_MS after they finished (hourly); failed and queued ones stay", async () => {
+    const jobs = scheduler();
+    jobs.register("tick", async () => {});
+    jobs.register("broken", async () => {
+      throw new Error("no");
+    });
+    const done = await jobs.enqueue("tick", {}, { uniqueKey: "tick:1" });
+    const failed = await jobs.enqueue("broken", {}, { maxAttempts: 1 });
+    await jobs.runDue();
+    const later = await jobs.enqueue("tick", {}, { runAt: new Date(t.clock.now().getTime() + DONE_KEPT_MS * 2) });
+    t.clock.advance(DONE_KEPT_MS - 60_000);
+    await jobs.runDue();
+    expect((await row(done)).status).toBe("done");
+    t.clock.advance(2 * 3_600_000);
+    await jobs.runDue();
+    expect(await t.ctx.db.selectFrom("jobs").select("id").where("id", "=", done).executeTakeFirst()).toBeUndefined();
+    expect((await row(failed)).status).toBe("failed");
+    expect((await row(later)).status).toBe("queued");
+    // The key is free again once its job is gone.
+    expect(await jobs.enqueue("tick", {}, { uniqueKey: "tick:1" })).not.toBe(done);
   });
 
   test("enqueue inside a rolled-back transaction leaves no job; a committed one does", async () => {

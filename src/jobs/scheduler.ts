@@ -49,6 +49,9 @@ export interface SchedulerOptions {
 const DEFAULT_MAX_ATTEMPTS = 5;
 const MAX_BACKOFF_MS = 3_600_000;
 const UNKNOWN_CHECK_EVERY_MS = 60_000;
+/** Done jobs are kept this long (a recurring job leaves one row per run), then deleted, hourly. */
+export const DONE_KEPT_MS = 30 * 86_400_000;
+const PRUNE_EVERY_MS = 3_600_000;
 /** A poll loop that has finished no pass for this long (and at least ten polls) is reported stalled. */
 const STALLED_AFTER_MS = 30_000;
 
@@ -77,6 +80,7 @@ export class Scheduler {
   private readonly running = new Map<number, Promise<void>>();
   private readonly warnedUnknown = new Set<string>();
   private lastUnknownCheck = Number.NEGATIVE_INFINITY;
+  private lastPrune = Number.NEGATIVE_INFINITY;
   /** Tail of the chain that serialises passes, so runDue() and the poller never overlap. */
   private passes: Promise<unknown> = Promise.resolve();
   private polling = false;
@@ -196,6 +200,7 @@ export class Scheduler {
     const reclaimed = await q.reclaimExpired(this.db, nowIso, [...this.running.keys()]);
     if (reclaimed.requeued || reclaimed.failed) this.log.warn("reclaimed jobs whose lease expired", reclaimed);
     await this.reportUnknown(now);
+    await this.pruneDone(now);
 
     const free = this.concurrency - this.running.size;
     if (free <= 0 || this.handlers.size === 0) return [];
@@ -251,6 +256,13 @@ export class Scheduler {
     } catch (err) {
       log.error("could not record the job's outcome", { err: errorText(err) });
     }
+  }
+
+  private async pruneDone(now: Date): Promise<void> {
+    if (now.getTime() - this.lastPrune < PRUNE_EVERY_MS) return;
+    this.lastPrune = now.getTime();
+    const pruned = await q.pruneDone(this.db, new Date(now.getTime() - DONE_KEPT_MS).toISOString());
+    if (pruned) this.log.info("done jobs pruned", { count: pruned });
   }
 
   private async reportUnknown(now: Date): Promise<void> {

@@ -53,10 +53,10 @@ test("an admin creates, edits and deletes a queue; another tab follows live; a c
   await page.getByTestId("queues-add").click();
   const modal = page.getByTestId("queue-modal");
   await expect(modal).toBeVisible();
-  // Only the fields that do something: the bot's greeting, out-of-hours text and inform-and-close; no round-robin.
+  // Only the fields that do something: the bot's greeting, out-of-hours text, inform-and-close and round-robin.
   await expect(modal.locator("textarea")).toHaveCount(2);
   await expect(modal.locator("[name=greetingMessage], [name=outOfHoursMessage], [name=closeTicket]")).toHaveCount(3);
-  await expect(modal.locator("[name=ativarRoteador], [name=tempoRoteador]")).toHaveCount(0);
+  await expect(modal.locator("[name=ativarRoteador]")).toHaveCount(1);
   await page.getByTestId("queue-save").click();
   await expect(modal.getByText("Required")).toBeVisible();
   await fillQueue(modal, { name: "A", order: "x" });

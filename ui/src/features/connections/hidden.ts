@@ -8,13 +8,6 @@ import { FORM_DEFAULTS, type Tab, tabOf } from "./form";
 export const HIDDEN_FIELDS: ReadonlySet<string> = new Set([
   "provider",
   "greetingMediaAttachment",
-  "timeSendQueue",
-  "sendIdQueue",
-  "expiresTicket",
-  "whenExpiresTicket",
-  "expiresInactiveMessage",
-  "timeInactiveMessage",
-  "inactiveMessage",
   "integrationId",
   "promptId",
   "flowIdWelcome",

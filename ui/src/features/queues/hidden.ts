@@ -3,7 +3,7 @@
  * show them, so it offers nothing the product does not do. A field leaves this list, and its row in docs/settings.md
  * flips, when the code that gives it an effect lands; its control is already in the dialog.
  */
-export const HIDDEN_QUEUE_FIELDS: ReadonlySet<string> = new Set(["ativarRoteador", "tempoRoteador", "integrationId", "fileListId", "promptId"]);
+export const HIDDEN_QUEUE_FIELDS: ReadonlySet<string> = new Set(["integrationId", "fileListId", "promptId"]);
 
 export const queueFieldShown = (field: string, hidden: ReadonlySet<string> = HIDDEN_QUEUE_FIELDS) => !hidden.has(field);
 

@@ -32,7 +32,7 @@ describe("the queue form", () => {
     expect(bodyFromForm(formFromQueue(q(5, null)))).toMatchObject({ orderQueue: null, greetingMessage: null, closeTicket: false });
   });
 
-  test("the bot's fields are sent (greeting, out-of-hours, close, week); round-robin, whose effect does not exist yet, is not", () => {
+  test("the bot's fields are sent (greeting, out-of-hours, close, week, round-robin); the fields whose effect does not exist yet are not", () => {
     const form = {
       ...QUEUE_DEFAULTS,
       name: "Vendas",
@@ -43,11 +43,21 @@ describe("the queue form", () => {
       tempoRoteador: "15",
       schedules: DEFAULT_WEEK.map((d, i) => (i === 6 ? { ...d, startTimeA: "", endTimeA: "", startTimeB: "", endTimeB: "" } : d)),
     };
-    expect(Object.keys(bodyFromForm(form)).sort()).toEqual(["closeTicket", "color", "greetingMessage", "name", "orderQueue", "outOfHoursMessage", "schedules"]);
-    expect(HIDDEN_QUEUE_FIELDS.has("ativarRoteador")).toBe(true);
+    expect(Object.keys(bodyFromForm(form)).sort()).toEqual([
+      "ativarRoteador",
+      "closeTicket",
+      "color",
+      "greetingMessage",
+      "name",
+      "orderQueue",
+      "outOfHoursMessage",
+      "schedules",
+      "tempoRoteador",
+    ]);
+    expect(HIDDEN_QUEUE_FIELDS.has("fileListId")).toBe(true);
     expect(queueScheduleShown("queue")).toBe(true);
     expect(queueScheduleShown("company")).toBe(false);
-    // Every field shown, as once round-robin has its effect.
+    // Every field shown, as once the file list and the integrations have their effect.
     const none = new Set<string>();
     const body = bodyFromForm(form, none);
     expect(body).toMatchObject({ greetingMessage: "Olá!", outOfHoursMessage: null, ativarRoteador: true, tempoRoteador: 15 });
