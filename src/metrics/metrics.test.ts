@@ -138,7 +138,9 @@ describe("GET /metrics refused", () => {
     await t.close();
   });
 
-  test.skipIf(!outsideAddress)("to a peer that is not loopback without the token, whatever X-Forwarded-For says", async () => {
+  test("to a peer that is not loopback without the token, whatever X-Forwarded-For says", async () => {
+    // Every machine that installs the product's packages has a network interface besides loopback.
+    if (!outsideAddress) throw new Error("this test needs an IPv4 address of this machine that is not loopback");
     t = await createTestApp({ HOST: "0.0.0.0" });
     t.app.listen({ port: 0, hostname: "0.0.0.0" });
     const port = t.app.server!.port;
