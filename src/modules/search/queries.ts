@@ -47,3 +47,29 @@ export function messageMatches(db: Db, companyId: number, query: string, filter:
     .orderBy("messages_fts.rowid", "desc")
     .compile();
 }
+
+/** The ids of up to `limit` live tickets the filter lets through (the list's covering index answers it). */
+export function visibleTicketIds(db: Db, companyId: number, filter: TicketFilter, limit: number): CompiledQuery<{ id: number }> {
+  return liveTickets(db, companyId)
+    .select("tickets.id")
+    .where((eb) => filter(eb))
+    .limit(limit)
+    .compile();
+}
+
+/**
+ * Messages matching the FTS query among the messages of the given tickets, newest first. The messages are read through
+ * their ticket's index and each is checked against the full-text index by its rowid (CROSS JOIN keeps that order), so
+ * the cost follows the tickets' messages, not every match of a common word in the company.
+ */
+export function messageMatchesIn(db: Db, companyId: number, query: string, ticketIds: readonly number[]): CompiledQuery<MatchRow> {
+  return forCompany(db, companyId)
+    .selectFrom("messages")
+    .crossJoin("messages_fts")
+    .select(["messages.ticketId as ticketId", "messages.createdAt as at"])
+    .where("messages.ticketId", "in", ticketIds.length ? [...ticketIds] : [0])
+    .whereRef("messages_fts.rowid", "=", "messages.id")
+    .where(messagesMatch(query))
+    .orderBy("messages.id", "desc")
+    .compile();
+}

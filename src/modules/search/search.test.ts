@@ -6,6 +6,8 @@ import type { Actor } from "../../http/permissions";
 import { loadActor } from "../../http/auth";
 import { createLogger } from "../../log";
 import { ReadPool } from "./pool";
+import { userQueueIds } from "../tickets/queries";
+import { canSeeTicket } from "../tickets/visibility";
 import { SEARCH_CAP, searchTickets } from "./service";
 
 let t: TestApp | undefined;
@@ -276,5 +278,85 @@ describe("GET /api/tickets with a searchParam", () => {
     expect(found.body.tickets.map((tk: { id: number }) => tk.id)).toEqual([id]);
     expect(found.body.count).toBe(1);
     expect((await t.json("GET", "/api/tickets?searchParam=promocao&showAll=true", { token })).body.tickets).toEqual([]);
+  });
+});
+
+describe("an agent's search sees exactly what the agent may see", () => {
+  test("on random tickets, both ways of searching (few visible tickets, and more than two thousand) agree with canSeeTicket", async () => {
+    t = await createTestApp();
+    const app = t;
+    const queue = async (name: string) =>
+      (
+        await app.ctx.db
+          .insertInto("queues")
+          .values({ companyId: 1, name, color: `#${name.padStart(6, "0")}` })
+          .returning("id")
+          .executeTakeFirstOrThrow()
+      ).id;
+    const queues = [await queue("1"), await queue("2"), await queue("3")];
+    const agents = [
+      await createUser(app, { companyId: 1, name: "Ana", allTicket: "disable" }),
+      await createUser(app, { companyId: 1, name: "Bia", allTicket: "enable" }),
+      await createUser(app, { companyId: 1, name: "Caio", allowGroup: 1 }),
+    ];
+    await app.ctx.db
+      .insertInto("user_queues")
+      .values([
+        { userId: agents[0]!.id, queueId: queues[0]!, companyId: 1 },
+        { userId: agents[1]!.id, queueId: queues[1]!, companyId: 1 },
+        { userId: agents[2]!.id, queueId: queues[0]!, companyId: 1 },
+        { userId: agents[2]!.id, queueId: queues[2]!, companyId: 1 },
+      ])
+      .execute();
+    let seed = 7;
+    const rand = (n: number) => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      // The low bits of this generator repeat quickly; the high ones do not.
+      return (seed >>> 16) % n;
+    };
+    const pick = <T>(xs: readonly T[]) => xs[rand(xs.length)]!;
+    const words = ["banana madura", "laranja", "uva e banana", "pera", "Banana!"];
+    const tickets: { id: number; userId: number | null; queueId: number | null; isGroup: boolean; status: string; bodies: string[] }[] = [];
+    for (let i = 0; i < 160; i++) {
+      const spec = {
+        userId: pick([null, null, 1, ...agents.map((a) => a.id)]),
+        queueId: pick([null, ...queues]),
+        isGroup: rand(10) === 0,
+        status: pick(["open", "pending", "closed"] as const),
+        bodies: Array.from({ length: rand(4) }, () => pick(words)),
+      };
+      tickets.push({ id: await ticketWith(app, spec), ...spec });
+    }
+    const expected = async (userId: number) => {
+      const actor = await actorOf(app, userId);
+      const queueIds = await userQueueIds(app.ctx.db, userId);
+      return tickets
+        .filter((tk) => tk.bodies.some((b) => /banana/i.test(b)) && canSeeTicket(actor, { companyId: 1, ...tk }, queueIds))
+        .map((tk) => tk.id)
+        .sort((a, b) => a - b);
+    };
+    const found = async (userId: number) =>
+      (await searchTickets(app.ctx, await actorOf(app, userId), { searchParam: "banana", searchOnMessages: true, showAll: true })).ticketIds.sort(
+        (a, b) => a - b,
+      );
+    for (const agent of agents) {
+      const want = await expected(agent.id);
+      expect(want.length).toBeGreaterThan(0);
+      expect(await found(agent.id)).toEqual(want);
+    }
+
+    // Over two thousand tickets Ana may see (unassigned, in her queue, no message): the search reads the matches instead.
+    const now = new Date().toISOString();
+    app.ctx.sqlite.transaction(() => {
+      const contact = app.ctx.sqlite.query("insert into contacts (companyId, name, number, createdAt, updatedAt) values (1, ?, ?, ?, ?) returning id");
+      const ticket = app.ctx.sqlite.query(
+        "insert into tickets (uuid, companyId, contactId, status, queueId, createdAt, updatedAt) values (?, 1, ?, 'pending', ?, ?, ?)",
+      );
+      for (let i = 0; i < 2100; i++) {
+        const c = contact.get(`Filler ${i}`, `5599${String(i).padStart(7, "0")}`, now, now) as { id: number };
+        ticket.run(crypto.randomUUID(), c.id, queues[0]!, now, now);
+      }
+    })();
+    expect(await found(agents[0]!.id)).toEqual(await expected(agents[0]!.id));
   });
 });

@@ -4,7 +4,7 @@ import { type ListFilters, type TicketFilter, viewFilterWhere } from "../tickets
 import { userQueueIds } from "../tickets/queries";
 import { listView } from "../tickets/visibility";
 import { messagesQuery, searchText } from "./fts";
-import { contactMatches, type MatchRow, messageMatches } from "./queries";
+import { contactMatches, type MatchRow, messageMatches, messageMatchesIn, visibleTicketIds } from "./queries";
 
 /** Results are exact up to this many tickets; beyond it the count says CAP and `capped` is set. */
 export const SEARCH_CAP = 1000;
@@ -32,22 +32,33 @@ export interface SearchResult {
 export async function searchTickets(ctx: AppContext, actor: Actor, params: SearchParams): Promise<SearchResult> {
   const text = searchText(params.searchParam);
   if (!text) return { ticketIds: [], count: 0, capped: false };
-  const filter = viewFilterWhere(params, listView(actor, await userQueueIds(ctx.db, actor.userId), params.showAll ?? false));
+  const view = listView(actor, await userQueueIds(ctx.db, actor.userId), params.showAll ?? false);
+  const filter = viewFilterWhere(params, view);
   const byContact = ctx.reads.read(contactMatches(ctx.db, actor.companyId, text, filter, SEARCH_CAP + 1));
   const query = params.searchOnMessages ? messagesQuery(text) : undefined;
-  const byMessage = query ? messagesMatching(ctx, actor.companyId, query, filter) : Promise.resolve([]);
+  const byMessage = query ? messagesMatching(ctx, actor.companyId, query, filter, view !== undefined) : Promise.resolve([]);
   return newestFirst(await Promise.all([byContact, byMessage]));
 }
+
+/**
+ * Up to this many tickets in a personal view, its message search reads only their messages. An agent usually sees a
+ * small part of the company's tickets (their queues' waiting ones and their own): filtering every match of a common
+ * word through the view would read the whole company's matches to keep a few.
+ */
+const FEW_VISIBLE = 2000;
 
 /**
  * The newest matching message of each ticket, reading matches only until SEARCH_CAP + 1 tickets are found. The exact
  * words come first: when they alone fill the cap the count is capped anyway, and the prefix query, which reads every
  * match of a common word, is not needed (its extra matches could only reorder the newest few).
  */
-async function messagesMatching(ctx: AppContext, companyId: number, query: { exact: string; prefix: string }, filter: TicketFilter | undefined) {
+async function messagesMatching(ctx: AppContext, companyId: number, query: { exact: string; prefix: string }, filter: TicketFilter, personal: boolean) {
   const enough = { column: "ticketId", limit: SEARCH_CAP + 1 } as const;
-  const exact = await ctx.reads.read(messageMatches(ctx.db, companyId, query.exact, filter), enough);
-  return exact.length > SEARCH_CAP ? exact : ctx.reads.read(messageMatches(ctx.db, companyId, query.prefix, filter), enough);
+  const visible = personal ? await ctx.reads.read(visibleTicketIds(ctx.db, companyId, filter, FEW_VISIBLE + 1)) : [];
+  const within = personal && visible.length <= FEW_VISIBLE ? visible.map((r) => r.id) : undefined;
+  const matches = (q: string) => (within ? messageMatchesIn(ctx.db, companyId, q, within) : messageMatches(ctx.db, companyId, q, filter));
+  const exact = await ctx.reads.read(matches(query.exact), enough);
+  return exact.length > SEARCH_CAP ? exact : ctx.reads.read(matches(query.prefix), enough);
 }
 
 /** Each list is newest first and holds at most SEARCH_CAP + 1 tickets, so their merge is exact up to SEARCH_CAP. */
