@@ -1,7 +1,18 @@
 /**
- * Inbound throughput through the web-chat routes (issue 4, Done):
+ * How to run: `bun bench/inbound.ts` seeds 100,000 tickets and 1,000,000 messages, starts the real server on 127.0.0.1
+ * with N agents online (default 50) and posts web-chat messages for 60 s; stdout gets one JSON line per figure, stderr the
+ * progress. Try it tiny first on a small or busy machine:
+ *   bun bench/inbound.ts --tickets 2000 --messages 20000 --seconds 5 --agents 10
+ * `--admin` runs the same data with no agent online (no sockets): the figures of the server with nobody watching.
+ * Other options: [--concurrency 16] [--bot-visitors 200] [--binary] [--profile DIR] [--keep FILE].
+ *
+ * Inbound throughput through the web-chat routes:
  *   - a DATA_DIR already holding 100,000 tickets and 1,000,000 messages (full-text index kept by the migration's
- *     triggers, so the seed pays for it too), seeded with bun:sqlite prepared statements in one transaction;
+ *     triggers, so the seed pays for it too), seeded with bun:sqlite prepared statements in one transaction; five queues,
+ *     the tickets spread over them;
+ *   - agents created through POST /api/users before the bulk seed, each in 2 of the 5 queues; the tickets an agent holds
+ *     are each given to an agent of the ticket's queue. In agent mode (the default) each agent logs in and keeps one
+ *     WebSocket joined as the web app joins it (lib/agents.ts), and every frame they receive is counted;
  *   - the real server (sources by default; --binary runs dist/multi100) on 127.0.0.1 with the search index on;
  *   - 16 concurrent senders POST /api/webchat/:widgetKey/messages for 60 s over 1,000 visitors: 900 seeded ones
  *     (their tokens signed with the DATA_DIR's secret, as the server would) and 100 new ones whose sessions are created
@@ -15,18 +26,20 @@
  *   - automation_p99_ms: per bot message, the time from the contact's message being stored to the bot's answer being
  *     stored and queued (both createdAt, read from the database after the run): the automation's whole turn with its
  *     writes, waiting in line included.
- * Prints JSON lines: inbound_msgs_per_s, inbound_p99_ms (+ p50), automation_p99_ms (+ p50), inbound_check. Targets:
- * >= 2,000 msgs/s, automation < 5 ms.
- *
- *   bun bench/inbound.ts [--seconds 60] [--concurrency 16] [--tickets 100000] [--messages 1000000] [--bot-visitors 200] [--binary] [--profile DIR] [--keep FILE]
+ * Prints JSON lines: inbound_msgs_per_s, inbound_server_cpu_ms_per_msg, inbound_frames_per_msg (agent mode: frames the
+ * agents' sockets received per posted message, by event), inbound_p99_ms (+ p50), automation_p99_ms (+ p50),
+ * inbound_check. Each line says its mode and how many agents were online. Targets: >= 2,000 msgs/s, <= 0.5 ms of server
+ * CPU per message, automation < 5 ms.
  */
 import { Database } from "bun:sqlite";
 import { copyFileSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { VisitorTokens } from "../plugins/channels/webchat/token";
+import { FrameTally, framesSettled, goOnline } from "./lib/agents";
+import { seed, WORDS } from "./lib/inbound-seed";
 import { load } from "./lib/load";
 import { emit, note, percentile } from "./lib/report";
-import { ensureBinary, seedDataDir, startServer } from "./lib/server";
+import { ensureBinary, startServer } from "./lib/server";
 
 const arg = (name: string, def: number) => {
   const i = process.argv.indexOf(name);
@@ -34,184 +47,21 @@ const arg = (name: string, def: number) => {
 };
 const SECONDS = arg("--seconds", 60);
 const CONCURRENCY = arg("--concurrency", 16);
-const TICKETS = arg("--tickets", 100_000);
-const MESSAGES = arg("--messages", 1_000_000);
-const EXISTING_VISITORS = arg("--visitors", 900);
 const NEW_VISITORS = arg("--new-visitors", 100);
 const BOT_VISITORS = arg("--bot-visitors", 200);
 /** Share of the posts sent by the visitors talking to the bot. */
 const BOT_SHARE = 0.3;
 const BINARY = process.argv.includes("--binary");
+/** --admin: nobody online (the agents exist, their sockets are not opened). */
+const ADMIN_ONLY = process.argv.includes("--admin");
 /** --keep FILE: copy the database (after the run) to FILE, to inspect query plans. */
 const KEEP = process.argv.includes("--keep") ? process.argv[process.argv.indexOf("--keep") + 1] : undefined;
 /** --profile DIR: the server writes a CPU profile (markdown) into DIR when it stops. */
 const PROFILE = process.argv.includes("--profile") ? process.argv[process.argv.indexOf("--profile") + 1] : undefined;
 
-const WORDS = (
-  "olá bom dia boa tarde noite preciso ajuda pedido entrega atraso atenção atendimento produto troca devolução pagamento " +
-  "boleto cartão pix nota fiscal endereço prazo frete rastreio código cancelar compra desconto cupom promoção garantia " +
-  "defeito quebrado chegou ainda não obrigado obrigada por favor quando quanto custa tamanho cor modelo estoque disponível " +
-  "hola buenos días gracias necesito ayuda pedido envío retraso hello thanks order delivery refund invoice account " +
-  "senha acesso login cadastro email telefone whatsapp loja site aplicativo erro problema resolver urgente amanhã hoje"
-).split(" ");
-
-// ---------------------------------------------------------------------------------------------------------------
-// Seed
-
-interface Seeded {
-  dataDir: string;
-  widgetKey: string;
-  connectionId: number;
-  visitorIds: string[];
-  maxMessageId: number;
-}
-
-async function seed(): Promise<Seeded> {
-  let widgetKey = "";
-  let connectionId = 0;
-  let visitorIds: string[] = [];
-  let maxMessageId = 0;
-  const t0 = performance.now();
-  const dataDir = await seedDataDir(async (ctx) => {
-    const { createConnection } = await import("../src/channels/connections");
-    const conn = await createConnection(ctx, 1, { name: "Bench site", channel: "webchat", start: false });
-    widgetKey = conn.widgetKey!;
-    connectionId = conn.id;
-    await seedAutomation(ctx, conn.id);
-    const db = ctx.sqlite;
-    db.exec("PRAGMA synchronous = OFF");
-    const now = Date.now();
-    const iso = (ms: number) => new Date(ms).toISOString();
-    let seedRand = 42;
-    const rand = () => {
-      seedRand = (seedRand * 1103515245 + 12345) & 0x7fffffff;
-      return seedRand / 0x7fffffff;
-    };
-    const sentence = () => {
-      const n = 4 + Math.floor(rand() * 10);
-      const w: string[] = [];
-      for (let i = 0; i < n; i++) w.push(WORDS[Math.floor(rand() * WORDS.length)]!);
-      return w.join(" ");
-    };
-    const insContact = db.prepare(
-      "insert into contacts (companyId, name, number, email, channel, identity, whatsappId, createdAt, updatedAt) values (1, ?, '', '', 'webchat', ?, ?, ?, ?) returning id",
-    );
-    const insTicket = db.prepare(
-      "insert into tickets (uuid, companyId, status, contactId, whatsappId, channel, userId, lastMessage, unreadMessages, closedAt, createdAt, updatedAt) values (?, 1, ?, ?, ?, 'webchat', ?, ?, ?, ?, ?, ?) returning id",
-    );
-    const insLog = db.prepare("insert into ticket_logs (companyId, ticketId, type, createdAt) values (1, ?, 'create', ?)");
-    const insMessage = db.prepare(
-      "insert into messages (companyId, ticketId, contactId, connectionId, externalId, body, fromMe, read, ack, origin, sendStatus, createdAt, updatedAt) values (1, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?)",
-    );
-    const perTicket = Math.max(1, Math.floor(MESSAGES / TICKETS));
-    let messages = 0;
-    const ids: string[] = [];
-    db.transaction(() => {
-      for (let i = 0; i < TICKETS; i++) {
-        const visitorId = crypto.randomUUID();
-        ids.push(visitorId);
-        const created = now - Math.floor(rand() * 365 * 86_400_000);
-        const contact = insContact.get(`Visitor ${i}`, visitorId, connectionId, iso(created), iso(created)) as { id: number };
-        const r = rand();
-        // Most tickets are history. The bench's own visitors (the first ones): those talking to the bot have theirs
-        // closed, so the run opens new ones that the menu greets; the others' are open in an agent's hands.
-        const status = i < BOT_VISITORS ? "closed" : i < EXISTING_VISITORS ? "open" : r < 0.85 ? "closed" : r < 0.95 ? "open" : "pending";
-        const count = i === TICKETS - 1 ? MESSAGES - messages : perTicket;
-        const last = created + count * 60_000;
-        const lastBody = sentence();
-        const ticket = insTicket.get(
-          crypto.randomUUID(),
-          status,
-          contact.id,
-          connectionId,
-          status === "open" ? 1 : null,
-          lastBody,
-          status === "pending" ? 1 : 0,
-          status === "closed" ? iso(last) : null,
-          iso(created),
-          iso(last),
-        ) as { id: number };
-        insLog.run(ticket.id, iso(created));
-        for (let m = 0; m < count; m++) {
-          const fromMe = m % 2 === 1;
-          const at = iso(created + m * 60_000);
-          insMessage.run(
-            ticket.id,
-            contact.id,
-            connectionId,
-            fromMe ? `seed-a:${messages}` : `v:${visitorId}:seed-${m}`,
-            m === count - 1 ? lastBody : sentence(),
-            fromMe ? 1 : 0,
-            fromMe ? 3 : 0,
-            fromMe ? "agent" : "contact",
-            fromMe ? "sent" : null,
-            at,
-            at,
-          );
-          messages++;
-        }
-      }
-    })();
-    visitorIds = ids.slice(0, EXISTING_VISITORS);
-    maxMessageId = (db.query("select max(id) as id from messages").get() as { id: number }).id;
-    const fts = (db.query("select count(*) as n from messages_fts").get() as { n: number }).n;
-    note(`seeded ${TICKETS} tickets, ${messages} messages (${fts} in the search index) in ${Math.round((performance.now() - t0) / 1000)} s`);
-  });
-  return { dataDir, widgetKey, connectionId, visitorIds, maxMessageId };
-}
-
-/** Two queues on the connection (so a menu), a two-level tree in the first, business hours checked all week. */
-async function seedAutomation(ctx: import("../src/context").AppContext, connectionId: number) {
-  const db = ctx.db;
-  const queue = async (name: string, color: string, greetingMessage: string) =>
-    (await db.insertInto("queues").values({ companyId: 1, name, color, greetingMessage }).returning("id").executeTakeFirstOrThrow()).id;
-  const q1 = await queue("Vendas", "#aa0000", "Vendas: escolha uma opção");
-  const q2 = await queue("Suporte", "#00aa00", "Suporte: aguarde");
-  await db
-    .insertInto("connection_queues")
-    .values([
-      { connectionId, queueId: q1, companyId: 1 },
-      { connectionId, queueId: q2, companyId: 1 },
-    ])
-    .execute();
-  await db
-    .updateTable("connections")
-    .set({ greetingMessage: "{{ms}}, {{firstName}}! Escolha:", outOfHoursMessage: "Fechados" })
-    .where("id", "=", connectionId)
-    .execute();
-  const option = async (values: Record<string, unknown>) =>
-    (
-      await db
-        .insertInto("chatbots")
-        .values({ companyId: 1, queueId: q1, queueType: "text", ...values } as never)
-        .returning("id")
-        .executeTakeFirstOrThrow()
-    ).id;
-  const parent = await option({ name: "Produtos", greetingMessage: "Qual produto?", order: 1 });
-  await option({ name: "Outros", greetingMessage: "Um agente vem", order: 2 });
-  await option({ name: "Carros", parentId: parent, greetingMessage: "Carros", order: 1 });
-  await option({ name: "Motos", parentId: parent, greetingMessage: "Motos", order: 2 });
-  const allDay = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"].map((weekdayEn) => ({
-    weekday: weekdayEn,
-    weekdayEn,
-    startTimeA: "00:00",
-    endTimeA: "12:00",
-    startTimeB: "12:00",
-    endTimeB: "00:00",
-  }));
-  await db
-    .updateTable("companies")
-    .set({ schedules: JSON.stringify(allDay) })
-    .where("id", "=", 1)
-    .execute();
-  await db.insertInto("company_settings").values({ companyId: 1, key: "scheduleType", value: "company" }).execute();
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Run
-
 if (BINARY) await ensureBinary();
-const s = await seed();
+const size = { tickets: arg("--tickets", 100_000), messages: arg("--messages", 1_000_000), visitors: arg("--visitors", 900), botVisitors: BOT_VISITORS };
+const s = await seed({ ...size, agents: arg("--agents", 50), mode: BINARY ? "binary" : "source" });
 const secrets = JSON.parse(readFileSync(join(s.dataDir, "secrets.json"), "utf8")) as { jwt: string };
 const tokens = new VisitorTokens(secrets.jwt);
 const signed = s.visitorIds.map((v) => tokens.sign(v, s.connectionId, Date.now()));
@@ -232,6 +82,10 @@ const server = await startServer({
 });
 note(`server up (${BINARY ? "dist/multi100" : "sources"}) in ${Math.round(server.startMs)} ms on ${server.url}`);
 const base = `${server.url}/api/webchat/${s.widgetKey}`;
+const tally = new FrameTally();
+const online = !ADMIN_ONLY && s.agents.length ? await goOnline(server.url, s.agents, tally) : undefined;
+const mode = { mode: online ? "agents" : "admin", agentsOnline: online?.agents.length ?? 0 };
+if (online) note(`${online.agents.length} agents online`);
 
 let accepted = 0;
 /** Posts that were menu answers ("1", "#"): not words the search index is checked for. */
@@ -280,6 +134,8 @@ async function post(token: string, toBot = false): Promise<void> {
 
 // Warm-up (JIT, caches): a few posts before the clock starts, counted like the rest.
 for (let i = 0; i < 50; i++) await post(pool[i % pool.length]!);
+await framesSettled(tally);
+tally.reset();
 
 /** CPU seconds (user + system) a process has used so far (Linux /proc; clock ticks of 10 ms). */
 const cpuSeconds = (pid: number) => {
@@ -310,9 +166,13 @@ const r = await load({
   },
 });
 if (r.errors) note(`errors: ${r.errors} (${r.errorSamples.join(" | ")})`);
+// The fan-out of the last messages is part of the run: wait for their frames before reading the CPU.
+if (online) await framesSettled(tally);
 const serverCpu = cpuSeconds(server.pid) - serverCpu0;
 const clientCpu = process.cpuUsage(clientCpu0);
 const load1 = readFileSync("/proc/loadavg", "utf8").split(" ")[0];
+online?.closeAll();
+const dropped = online?.dropped() ?? 0;
 const code = await server.stop(30_000);
 if (code !== 0) note(`server exit code ${code}`);
 
@@ -343,9 +203,10 @@ emit("inbound_msgs_per_s", (runCommitted / r.elapsedMs) * 1000, "msgs/s", runCom
   contacts,
   newContacts: newVisitors,
   target: 2000,
-  seededTickets: TICKETS,
-  seededMessages: MESSAGES,
+  seededTickets: size.tickets,
+  seededMessages: size.messages,
   server: BINARY ? "binary" : "source",
+  ...mode,
 });
 // The same run seen as CPU cost: what one message costs the server (all its threads), whatever else the machine ran.
 // 1000 / this is the rate one fully available core would sustain.
@@ -354,7 +215,17 @@ emit("inbound_server_cpu_ms_per_msg", (serverCpu * 1000) / runCommitted, "ms", r
   clientCpuS: Math.round(((clientCpu.user + clientCpu.system) / 1e6) * 10) / 10,
   loadavg1: `${load0} -> ${load1}`,
   cores: navigator.hardwareConcurrency,
+  target: 0.5,
+  ...mode,
 });
+if (online) {
+  emit("inbound_frames_per_msg", tally.frames / runCommitted, "frames", tally.frames, {
+    bytesPerMsg: Math.round(tally.bytes / runCommitted),
+    byEvent: tally.byEvent,
+    socketsDropped: dropped,
+    ...mode,
+  });
+}
 emit("inbound_p99_ms", r.p99Ms, "ms", r.ok, { p50: Math.round(r.p50Ms * 100) / 100, max: Math.round(r.maxMs) });
 emit("automation_p99_ms", percentile(automationMs, 99), "ms", automationMs.length, {
   p50: Math.round(percentile(automationMs, 50) * 100) / 100,
@@ -362,12 +233,14 @@ emit("automation_p99_ms", percentile(automationMs, 99), "ms", automationMs.lengt
   botMessages,
   target: 5,
 });
-emit("inbound_check", committed - botMessages === accepted && r.errors === 0 && indexed >= accepted - answers ? 1 : 0, "bool", accepted, {
+emit("inbound_check", committed - botMessages === accepted && r.errors === 0 && indexed >= accepted - answers && dropped === 0 ? 1 : 0, "bool", accepted, {
   accepted,
   committed: committed - botMessages,
   errors: r.errors,
   indexedRunMessages: indexed,
   totalMessages,
   sessionP99Ms: Math.round(percentile(sessionLatencies, 99) * 10) / 10,
+  socketsDropped: dropped,
+  ...mode,
 });
 if (committed - botMessages !== accepted) note(`MISMATCH: ${accepted} accepted posts, ${committed - botMessages} committed rows`);
