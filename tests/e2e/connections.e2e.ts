@@ -178,8 +178,8 @@ test("an admin adds Web chat and WhatsApp through the add menu; the QR dialog, s
 });
 
 test("every validation message of the form shows under its field, in its tab", async ({ page, request }) => {
-  // Even with ratings on, the rating fields have no effect yet: hidden (docs/settings.md); schedules per connection show
-  // the connection's week.
+  // Ratings on show the assessments tab, whose rules join the others; schedules per connection show the connection's
+  // week.
   await call(request, "PUT", "/api/settings/userRating", { value: "enabled" });
   await call(request, "PUT", "/api/settings/scheduleType", { value: "connection" });
   const tag = uid();
@@ -237,12 +237,15 @@ test("every validation message of the form shows under its field, in its tab", a
   await expect(modal.getByTestId("error-queueIdImportMessages")).toHaveText("Required");
   await page.screenshot({ path: screenshotPath("connections-form-errors-light-1280") });
 
+  await expect(tab("assessments")).toHaveAttribute("data-errors", "2");
+  await tab("assessments").click();
+  await expect(field("ratingMessage")).toContainText("The rating message is required while ratings are on.");
+  await expect(field("expiresTicketNPS")).toContainText("The rating expiry must be more than 0 while ratings are on.");
   for (const other of ["integrations", "messages", "chatbot", "schedules"]) await expect(tab(other)).not.toHaveAttribute("data-errors", /.+/);
-  await expect(tab("assessments")).toHaveCount(0);
 });
 
 test("no connection field marked hidden in docs/settings.md is rendered, on any tab of any channel's form", async ({ page, request }) => {
-  // Ratings on would show the rating fields: they stay hidden all the same. Schedules per connection show its week.
+  // Ratings on show the assessments tab; schedules per connection show the connection's week.
   await call(request, "PUT", "/api/settings/userRating", { value: "enabled" });
   await call(request, "PUT", "/api/settings/scheduleType", { value: "connection" });
   const hidden = hiddenKeys("Connection fields");
@@ -263,7 +266,7 @@ test("no connection field marked hidden in docs/settings.md is rendered, on any 
     await expect(modal).toBeVisible();
     const tabs = modal.locator("[data-testid^=tab-]");
     const names = await tabs.evaluateAll((els) => els.map((e) => e.getAttribute("data-testid")!.slice(4)));
-    expect(names, channel).toEqual(["general", "integrations", "messages", "chatbot", "schedules"]);
+    expect(names, channel).toEqual(["general", "integrations", "messages", "chatbot", "assessments", "schedules"]);
     for (const name of names) {
       await page.getByTestId(`tab-${name}`).click();
       await expect(page.getByTestId(`tab-${name}`)).toHaveAttribute("aria-selected", "true");
@@ -276,6 +279,8 @@ test("no connection field marked hidden in docs/settings.md is rendered, on any 
     }
     await page.getByTestId("tab-chatbot").click();
     for (const key of ["timeUseBotQueues", "maxUseBotQueues", "timeCreateNewTicket"]) await expect(modal.locator(`[name=${key}]`)).toBeVisible();
+    await page.getByTestId("tab-assessments").click();
+    for (const key of ["ratingMessage", "expiresTicketNPS", "maxUseBotQueuesNPS"]) await expect(modal.locator(`[name=${key}]`)).toBeVisible();
     await page.getByTestId("tab-schedules").click();
     await expect(modal.locator("[name='schedules.0.startTimeA']")).toBeVisible();
     await page.keyboard.press("Escape");

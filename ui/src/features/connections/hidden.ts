@@ -7,7 +7,6 @@ import { FORM_DEFAULTS, type Tab, tabOf } from "./form";
  */
 export const HIDDEN_FIELDS: ReadonlySet<string> = new Set([
   "provider",
-  "greetingMediaAttachment",
   "integrationId",
   "promptId",
   "flowIdWelcome",
