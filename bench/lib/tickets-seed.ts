@@ -8,6 +8,22 @@ import { type Agent, createAgents } from "./agents";
 import { note } from "./report";
 import { benchEnv } from "./server";
 
+/**
+ * Prepared statements of a seed connection, finalized before it closes: bun:sqlite leaves a connection with unfinalized
+ * statements open (a zombie holding its locks), and the server started next would find the database locked.
+ */
+const opened = new Map<Database, { finalize(): void }[]>();
+function prep(db: Database, sqlText: string) {
+  const stmt = db.prepare(sqlText);
+  opened.set(db, [...(opened.get(db) ?? []), stmt]);
+  return stmt;
+}
+function closeAll(db: Database) {
+  for (const stmt of opened.get(db) ?? []) stmt.finalize();
+  opened.delete(db);
+  db.close();
+}
+
 /** The searched word and the share of messages that carry it. */
 export const WORD = { stored: "atenção", typed: "atencao", share: 0.13 };
 const DAYS = 180;
@@ -80,7 +96,7 @@ export async function seed(dataDir: string, opts: { tickets: number; messages: n
   })();
   const queueIds = (db.query("select id from queues order by id").all() as { id: number }[]).map((r) => r.id);
   const adminId = (db.query("select id from users order by id limit 1").get() as { id: number }).id;
-  db.close();
+  closeAll(db);
   const agents = opts.agents > 0 ? await createAgents(dataDir, opts.agents, queueIds, opts.mode) : [];
   const agentsOf = (queueId: number | null) => {
     const inQueue = agents.filter((a) => queueId !== null && a.queueIds.includes(queueId));
@@ -95,7 +111,8 @@ export async function seed(dataDir: string, opts: { tickets: number; messages: n
   const now = Date.now();
   const iso = (ms: number) => new Date(ms).toISOString();
   db.transaction(() => {
-    const ins = db.prepare(
+    const ins = prep(
+      db,
       "insert into contacts (companyId, name, number, channel, identity, whatsappId, createdAt, updatedAt) values (1, ?, ?, 'whatsapp', ?, 1, ?, ?)",
     );
     for (let c = 1; c <= SIZE.contacts; c++) {
@@ -157,10 +174,11 @@ export async function seed(dataDir: string, opts: { tickets: number; messages: n
   const lastAt = new Float64Array(T);
   for (let t = 0; t < T; t++) lastAt[t] = start[t]! + (count[t]! - 1) * gap[t]!;
   db.transaction(() => {
-    const ins = db.prepare(
+    const ins = prep(
+      db,
       "insert into tickets (uuid, companyId, status, contactId, whatsappId, queueId, userId, channel, lastMessage, unreadMessages, closedAt, createdAt, updatedAt) values (?, 1, ?, ?, 1, ?, ?, 'whatsapp', ?, 0, ?, ?, ?) returning id",
     );
-    const log = db.prepare("insert into ticket_logs (companyId, ticketId, type, createdAt) values (1, ?, 'create', ?)");
+    const log = prep(db, "insert into ticket_logs (companyId, ticketId, type, createdAt) values (1, ?, 'create', ?)");
     for (let t = 0; t < T; t++) {
       const st = status[t]!;
       const queueId = g.rand() < 0.05 ? null : g.pick(queueIds);
@@ -187,7 +205,8 @@ export async function seed(dataDir: string, opts: { tickets: number; messages: n
   const BATCH = 200_000;
   for (let from = 0; from < N; from += BATCH) {
     db.transaction(() => {
-      const ins = db.prepare(
+      const ins = prep(
+        db,
         "insert into messages (companyId, ticketId, contactId, connectionId, body, fromMe, read, ack, origin, sendStatus, createdAt, updatedAt) values (1, ?, ?, 1, ?, ?, 1, ?, ?, ?, ?, ?)",
       );
       for (let i = from; i < Math.min(N, from + BATCH); i++) {
@@ -206,12 +225,12 @@ export async function seed(dataDir: string, opts: { tickets: number; messages: n
     note(`messages: ${Math.min(N, from + BATCH)} / ${N}`);
   }
   db.transaction(() => {
-    const upd = db.prepare("update tickets set lastMessage = ? where id = ?");
+    const upd = prep(db, "update tickets set lastMessage = ? where id = ?");
     for (let t = 0; t < T; t++) upd.run(lastBody[t]!, ticketId[t]!);
   })();
   db.exec("PRAGMA optimize; PRAGMA wal_checkpoint(TRUNCATE);");
   const fts = (db.query("select count(*) as n from messages_fts").get() as { n: number }).n;
-  db.close();
+  closeAll(db);
   note(`seeded ${T} tickets, ${N} messages (${withWord} with "${WORD.stored}", ${fts} indexed) in ${Math.round((performance.now() - t0) / 1000)} s`);
 }
 
@@ -231,11 +250,12 @@ export function makeUnread(dataDir: string, agents: readonly Agent[]) {
   const pools = new Map<number, { id: number; uuid: string }[]>(agents.map((a) => [a.id, []]));
   const turn = new Map<number, number>();
   const unreadIds = new Set<number>();
-  const allRead = db.prepare("update messages set read = 1 where ticketId = ? and read = 0");
-  const lastUnread = db.prepare(
+  const allRead = prep(db, "update messages set read = 1 where ticketId = ? and read = 0");
+  const lastUnread = prep(
+    db,
     "update messages set read = 0 where id in (select id from messages where ticketId = ? order by createdAt desc, id desc limit ?) and fromMe = 0",
   );
-  const setCount = db.prepare("update tickets set unreadMessages = ? where id = ?");
+  const setCount = prep(db, "update tickets set unreadMessages = ? where id = ?");
   db.transaction(() => {
     for (const t of tickets) {
       allRead.run(t.id);
@@ -253,6 +273,6 @@ export function makeUnread(dataDir: string, agents: readonly Agent[]) {
       if (holder) pools.get(holder.id)!.push({ id: t.id, uuid: t.uuid });
     }
   })();
-  db.close();
+  closeAll(db);
   return { pools, unreadIds };
 }
