@@ -92,10 +92,14 @@ test("the users table loads the next page near its bottom (20 a page)", async ({
   }
   await page.setViewportSize({ width: 1280, height: 700 });
   await adminPage(page);
+  // Wait for the debounced search's own answer: before it, an empty (loading) table or the unfiltered first page could
+  // pass the row checks below, and the scroll would then load the unfiltered list's next page.
+  const searched = page.waitForResponse((r) => r.url().includes("/api/users?") && r.url().includes(encodeURIComponent(tag)));
   await page.getByTestId("users-search").fill(`Bulk ${tag}`);
-  // wait for the debounced search: only the 25 users of this run, the first 20 of them loaded
-  await expect(page.getByTestId("user-row").filter({ hasNotText: tag })).toHaveCount(0);
+  await searched;
+  // only the 25 users of this run, the first 20 of them loaded
   await expect(page.getByTestId("user-row")).toHaveCount(20);
+  await expect(page.getByTestId("user-row").filter({ hasNotText: tag })).toHaveCount(0);
   await page.getByTestId("users-table-scroller").evaluate((el) => el.scrollTo(0, el.scrollHeight));
   await expect(page.getByTestId("user-row")).toHaveCount(25);
 });

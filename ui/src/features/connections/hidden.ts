@@ -5,13 +5,7 @@ import { FORM_DEFAULTS, type Tab, tabOf } from "./form";
  * it offers nothing the product does not do. A field leaves this list, and its row in docs/settings.md flips, when the
  * code that gives it an effect lands.
  */
-export const HIDDEN_FIELDS: ReadonlySet<string> = new Set([
-  "provider",
-  "integrationId",
-  "promptId",
-  "flowIdWelcome",
-  "flowIdNotPhrase",
-]);
+export const HIDDEN_FIELDS: ReadonlySet<string> = new Set(["provider", "integrationId", "promptId", "flowIdWelcome", "flowIdNotPhrase"]);
 
 export const isShown = (field: string) => !HIDDEN_FIELDS.has(field);
 
