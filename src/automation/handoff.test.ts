@@ -13,15 +13,8 @@ afterEach(async () => {
 
 /** Both queues on the connection (a menu); Q2 has no options, so choosing it hands the ticket to its agents. */
 async function inbox() {
-  w = await createInbox({ connection: { greetingMessage: "Escolha:", complationMessage: "Até logo" } });
+  w = await createInbox({ queues: true, connection: { greetingMessage: "Escolha:", complationMessage: "Até logo" } });
   const db = w.t.ctx.db;
-  await db
-    .insertInto("connection_queues")
-    .values([
-      { connectionId: w.connectionId, queueId: w.q1, companyId: 1 },
-      { connectionId: w.connectionId, queueId: w.q2, companyId: 1 },
-    ])
-    .execute();
   await db.updateTable("queues").set({ greetingMessage: "Fila 2, aguarde" }).where("id", "=", w.q2).execute();
   return w;
 }

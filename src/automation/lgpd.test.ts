@@ -19,15 +19,11 @@ const MENU = ["Olá Maria! Escolha:", "", "*[ 1 ]* - Q1", "*[ 2 ]* - Q2", "*[ Sa
 
 /** A connection with two queues (the menu follows the consent), the consent dialogue on (enableLGPD, lgpdConsent, lgpdMessage, lgpdLink). */
 async function lgpdInbox(connection: Record<string, unknown> = {}) {
-  const inbox = await createInbox({ connection: { greetingMessage: "Olá {{firstName}}! Escolha:", complationMessage: "Até logo", ...connection } });
+  const inbox = await createInbox({
+    queues: true,
+    connection: { greetingMessage: "Olá {{firstName}}! Escolha:", complationMessage: "Até logo", ...connection },
+  });
   w = inbox;
-  await inbox.t.ctx.db
-    .insertInto("connection_queues")
-    .values([
-      { connectionId: inbox.connectionId, queueId: inbox.q1, companyId: 1 },
-      { connectionId: inbox.connectionId, queueId: inbox.q2, companyId: 1 },
-    ])
-    .execute();
   await inbox.setting("enableLGPD", "enabled");
   await inbox.setting("lgpdConsent", "enabled");
   await inbox.setting("lgpdMessage", "Tratamos seus dados conforme a LGPD.");

@@ -15,15 +15,9 @@ const WEEK = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday"
 
 async function inbox(connection: Record<string, unknown> = {}) {
   w = await createInbox({
+    queues: true,
     connection: { greetingMessage: "Menu:", outOfHoursMessage: "Fechados agora, {{firstName}}", ...connection },
   });
-  await w.t.ctx.db
-    .insertInto("connection_queues")
-    .values([
-      { connectionId: w.connectionId, queueId: w.q1, companyId: 1 },
-      { connectionId: w.connectionId, queueId: w.q2, companyId: 1 },
-    ])
-    .execute();
   return w;
 }
 

@@ -15,15 +15,8 @@ const MENU = ["Olá {{firstName}}! Escolha:", "", "*[ 1 ]* - Q1", "*[ 2 ]* - Q2"
 
 /** An inbox whose connection has both queues (menu) and greets; Q1 has a two-level option tree. */
 async function botInbox(connection: Record<string, unknown> = {}) {
-  w = await createInbox({ connection: { greetingMessage: "Olá {{firstName}}! Escolha:", complationMessage: "Até logo", ...connection } });
+  w = await createInbox({ queues: true, connection: { greetingMessage: "Olá {{firstName}}! Escolha:", complationMessage: "Até logo", ...connection } });
   const db = w.t.ctx.db;
-  await db
-    .insertInto("connection_queues")
-    .values([
-      { connectionId: w.connectionId, queueId: w.q1, companyId: 1 },
-      { connectionId: w.connectionId, queueId: w.q2, companyId: 1 },
-    ])
-    .execute();
   await db.updateTable("queues").set({ greetingMessage: "Fila 1: escolha" }).where("id", "=", w.q1).execute();
   await db.updateTable("queues").set({ greetingMessage: "Fila 2, aguarde" }).where("id", "=", w.q2).execute();
   const option = async (values: Record<string, unknown>) =>

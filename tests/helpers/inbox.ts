@@ -34,7 +34,8 @@ export interface Inbox {
   messages(ticketId: number): Promise<Record<string, any>[]>;
 }
 
-export async function createInbox(opts: { connection?: Record<string, unknown> } = {}): Promise<Inbox> {
+/** `queues`: link Q1 and Q2 to the connection (its contacts then meet the bot's queue menu). */
+export async function createInbox(opts: { connection?: Record<string, unknown>; queues?: boolean } = {}): Promise<Inbox> {
   const chan = createTestChannel();
   const t = await createChannelTestApp({ plugins: [chan.plugin] });
   const db = t.ctx.db;
@@ -43,6 +44,15 @@ export async function createInbox(opts: { connection?: Record<string, unknown> }
   const q1 = await queue("Q1", "#111111");
   const q2 = await queue("Q2", "#222222");
   const { id: connectionId } = await createConnection(t.ctx, 1, { name: "Main", channel: "testchan", allowGroup: 1, ...opts.connection });
+  if (opts.queues) {
+    await db
+      .insertInto("connection_queues")
+      .values([
+        { connectionId, queueId: q1, companyId: 1 },
+        { connectionId, queueId: q2, companyId: 1 },
+      ])
+      .execute();
+  }
   const session = chan.session(connectionId)!;
   const adminRow = await db.selectFrom("users").select("id").where("email", "=", ADMIN.email).executeTakeFirstOrThrow();
   const admin: TestUser = { id: adminRow.id, email: ADMIN.email, password: ADMIN.password, token: await login(t, ADMIN.email, ADMIN.password) };
