@@ -16,6 +16,7 @@ import { TokenService } from "./modules/auth/tokens";
 import { ReadPool } from "./modules/search/pool";
 import { Bus } from "./realtime/bus";
 import { Hub } from "./realtime/hub";
+import { Checkpointer } from "./db/checkpointer";
 import { registerRealtimeListeners } from "./realtime/listeners";
 import { loadSecrets, type Secrets } from "./secrets";
 import { MediaStore } from "./storage/media";
@@ -40,6 +41,8 @@ export interface AppContext {
   channels: ChannelsCore;
   /** Heavy reads (search) on worker threads with read-only connections (src/modules/search/pool.ts). */
   reads: ReadPool;
+  /** Folds the write-ahead log into the database file on a worker thread; started by the server (src/db/checkpointer.ts). */
+  checkpoints: Checkpointer;
   /** Built web-app files: URL path -> file path (disk or the binary's $bunfs); empty when no UI was built. */
   assets: Map<string, string>;
   close(): Promise<void>;
@@ -88,6 +91,7 @@ export async function createContext(opts: ContextOptions = {}): Promise<AppConte
     mailer: opts.mailer ?? createMailer(config, log),
     assets: opts.assets ?? new Map(),
     reads: new ReadPool({ path: join(config.DATA_DIR, "multi100.db"), local: sqlite, log }),
+    checkpoints: new Checkpointer({ path: join(config.DATA_DIR, "multi100.db"), writer: sqlite, log }),
     async close() {
       if (closed) return;
       closed = true;
@@ -95,6 +99,7 @@ export async function createContext(opts: ContextOptions = {}): Promise<AppConte
       await ctx.jobs.stop();
       ctx.hub.closeAll();
       await ctx.reads.close();
+      await ctx.checkpoints.stop();
       // Fold the WAL back into the database file so a stopped server leaves one self-contained file. A checkpoint
       // refused now (a statement still open) loses nothing: the next start reads the WAL.
       try {

@@ -3,6 +3,7 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { Kysely, SqliteDialect, type SqliteDatabase } from "kysely";
 import type { DB } from "./schema";
+import { StatementCache } from "./statements";
 
 export type Db = Kysely<DB>;
 
@@ -24,9 +25,14 @@ export function openDatabase(path: string, opts: { readonly?: boolean } = {}): O
   // with the bigger cache a random one is read in about half the time (bench/tickets.ts). It fills only as pages are
   // read. A memory map would read faster still but cost the inbound pipeline a fifth of its throughput (bench/inbound.ts).
   sqlite.exec("PRAGMA cache_size = -65536;");
-  // Kysely prepares every query anew; Bun's `query` caches compiled statements by SQL text, which cut the inbound
-  // pipeline's time by about a third. Safe because Kysely runs one query at a time on its single connection.
-  const cached = { close: () => sqlite.close(), prepare: (text: string) => sqlite.query(text) };
+  const statements = new StatementCache(sqlite);
+  const cached = {
+    close: () => {
+      statements.clear();
+      sqlite.close();
+    },
+    prepare: (text: string) => statements.prepare(text),
+  };
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: cached as unknown as SqliteDatabase }) });
   return { db, sqlite };
 }
