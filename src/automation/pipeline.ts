@@ -42,19 +42,22 @@ const STEPS: readonly Step[] = [vacation, npsReply, lgpdConsent, outOfHours, wal
 
 /**
  * Which tickets a message can concern: the bot talks only to tickets nobody holds (pending) and to those waiting for
- * an answer to its closing questions (nps, lgpd); on other tickets only a refused voice message is answered. Most
- * messages go to tickets agents hold, and this saves them every other read.
+ * an answer to its closing questions (nps, lgpd); on other tickets only a refused voice message is answered. A message
+ * typed on the phone concerns only a dialogue in progress. Asked twice: of the ticket as the message found it (most
+ * messages go to tickets agents hold, and this saves them every read), and of the ticket read for the turn.
  */
-const concerns = (msg: TurnMessage, fromMe: boolean) => (ticket: BotTicket) =>
+const concerns = (mediaType: string | null, fromMe: boolean) => (ticket: Pick<BotTicket, "status" | "botStage">) =>
   fromMe
     ? ticket.botStage === "menu" || ticket.botStage === "tree"
-    : ticket.status === "pending" || ticket.status === "nps" || ticket.status === "lgpd" || msg.mediaType === "audio";
+    : ticket.status === "pending" || ticket.status === "nps" || ticket.status === "lgpd" || mediaType === "audio";
 
 /** One contact message through the steps; its turn is committed at the end. */
 export async function runTurn(ctx: AppContext, event: InboundHookEvent): Promise<void> {
+  const concerned = concerns(event.mediaType, event.fromMe);
+  if (!concerned({ status: event.ticketStatus, botStage: event.botStage })) return;
   const msg = await turnMessage(ctx.db, event.companyId, event.messageId);
   if (!msg) return;
-  const turn = await loadTurn(ctx, event.companyId, event.ticketId, concerns(msg, event.fromMe));
+  const turn = await loadTurn(ctx, event.companyId, event.ticketId, concerned);
   if (!turn) return;
   if (event.fromMe) {
     // Someone answered from the phone: the bot stops asking on this ticket.

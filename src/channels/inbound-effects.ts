@@ -1,4 +1,5 @@
 /** The row changes of one inbound batch, collected inside its transaction and published after its commit. */
+import type { Ticket, TicketStatus } from "../db/schema";
 import type { Ack, ChannelError } from "./adapter";
 
 /** What the automation hook receives after an inbound message is committed. */
@@ -11,6 +12,12 @@ export interface InboundHookEvent {
   ticketCreated: boolean;
   fromMe: boolean;
   isGroup: boolean;
+  mediaType: string | null;
+  /** The ticket as the message found it (after a reopen), so a listener can tell without a read whether it concerns it. */
+  ticketStatus: TicketStatus;
+  botStage: Ticket["botStage"];
+  /** The contact was warned of inactivity on this ticket and has not answered since. */
+  inactiveWarned: boolean;
 }
 
 /** Row changes of one batch, published after its commit. */

@@ -33,6 +33,9 @@ type Trx = Transaction<DB>;
 
 const LAST_MESSAGE_MAX = 255;
 
+/** The ticket a message lands on, as the writer leaves it (the automation hook is told its state). */
+type LandedTicket = Pick<Ticket, "id" | "queueId" | "status" | "botStage" | "sendInactiveMessage">;
+
 /** The file stored, its error, or a handle to fetch it after the message is stored (inbound-media.ts). */
 export type MediaOutcome = { stored: StoredMedia } | { error: string } | { pending: Record<string, unknown> } | undefined;
 
@@ -129,6 +132,10 @@ export async function writeMessage(
     ticketCreated: created,
     fromMe: e.fromMe,
     isGroup,
+    mediaType,
+    ticketStatus: ticket.status,
+    botStage: ticket.botStage,
+    inactiveWarned: ticket.sendInactiveMessage === 1,
   });
   return { status: "stored", messageId, ticketId: ticket.id, contactId: contact.id, ticketCreated: created };
 }
@@ -187,7 +194,7 @@ async function findOrOpenTicket(
   isGroup: boolean,
   now: Date,
   fx: Effects,
-): Promise<{ ticket: Pick<Ticket, "id" | "queueId" | "status">; created: boolean }> {
+): Promise<{ ticket: LandedTicket; created: boolean }> {
   const live = await liveTicketOf(trx, conn, contactId);
   if (live) return { ticket: live, created: false };
 
@@ -201,7 +208,7 @@ async function findOrOpenTicket(
     await reopenTicket(trx, conn.companyId, latest.id, status, nowIso);
     await addTicketLog(trx, conn.companyId, { ticketId: latest.id, type: "reopen", queueId: latest.queueId, createdAt: nowIso });
     fx.ticketTouched(conn.companyId, latest.id);
-    return { ticket: { id: latest.id, queueId: latest.queueId, status }, created: false };
+    return { ticket: { id: latest.id, queueId: latest.queueId, status, botStage: null, sendInactiveMessage: latest.sendInactiveMessage }, created: false };
   }
 
   const queueId = await soleQueueOf(trx, conn);
@@ -220,7 +227,7 @@ async function findOrOpenImportTicket(
   at: string,
   nowIso: string,
   fx: Effects,
-): Promise<{ ticket: Pick<Ticket, "id" | "queueId" | "status">; created: boolean }> {
+): Promise<{ ticket: LandedTicket; created: boolean }> {
   const live = await liveTicketOf(trx, conn, contactId);
   if (live) return { ticket: live, created: false };
   return openTicket(trx, conn, contactId, isGroup, { queueId: conn.queueIdImportMessages, imported: nowIso, createdAt: at, updatedAt: at }, nowIso, fx);
@@ -240,7 +247,7 @@ async function openTicket(
   values: { queueId?: number | null; imported?: string; createdAt: string; updatedAt: string },
   nowIso: string,
   fx: Effects,
-): Promise<{ ticket: Pick<Ticket, "id" | "queueId" | "status">; created: boolean }> {
+): Promise<{ ticket: LandedTicket; created: boolean }> {
   const status = newTicketStatus(conn, isGroup);
   const queueId = values.queueId ?? null;
   const id = await insertTicket(trx, conn.companyId, {
@@ -254,7 +261,7 @@ async function openTicket(
   });
   await addTicketLog(trx, conn.companyId, { ticketId: id, type: "create", queueId, createdAt: nowIso });
   fx.ticketsCreated.set(id, conn.companyId);
-  return { ticket: { id, queueId, status }, created: true };
+  return { ticket: { id, queueId, status, botStage: null, sendInactiveMessage: 0 }, created: true };
 }
 
 /** What the ticket list shows as the last message. */

@@ -57,7 +57,7 @@ export async function updateContact(
 function ticketsOf(db: Db, conn: Connection, contactId: number) {
   return forCompany(db, conn.companyId)
     .selectFrom("tickets")
-    .select(["id", "queueId", "status", "updatedAt", "botStage"])
+    .select(["id", "queueId", "status", "updatedAt", "botStage", "sendInactiveMessage"])
     .where("whatsappId", "=", conn.id)
     .where("contactId", "=", contactId);
 }

@@ -106,4 +106,19 @@ describe("kanban lane timers", () => {
     const greetings = await restarted.ctx.db.selectFrom("messages").select("body").where("ticketId", "=", ticketId).where("origin", "=", "bot").execute();
     expect(greetings.map((m) => m.body)).toEqual(["Maria, ainda tem interesse?"]);
   });
+  test("a rollback lane created after the company's contacts last wrote still moves the ticket back on the next answer", async () => {
+    const inbox = await timedInbox();
+    w = inbox;
+    const ticketId = await contactSays(inbox, "oi");
+    await agentAnswers(inbox, ticketId);
+    // Only now does the company get lanes (the listener had learned it had none).
+    const token = await tokenOf(inbox.t, inbox.admin);
+    const tag = async (body: Record<string, unknown>) =>
+      (await inbox.t.json("POST", "/api/tags", { token, body: { color: "#123456", kanban: 1, ...body } })).body.id as number;
+    const working = await tag({ name: "Em atendimento" });
+    const silent = await tag({ name: "Sem resposta", rollbackLaneId: working });
+    await intoLane(inbox, ticketId, silent);
+    await contactSays(inbox, "voltei");
+    expect(await laneOf(inbox, ticketId)).toBe(working);
+  });
 });

@@ -97,11 +97,24 @@ export function registerTimers(ctx: AppContext): void {
     if (queues.length) await soon();
   });
 
+  // Companies with a lane that a contact's answer moves back, known until one of their tags changes: most have none,
+  // and their contacts' messages then cost no read here.
+  const rollbackLanes = new Map<number, Promise<boolean>>();
+  const tagChanged = ({ companyId }: { companyId: number }) => void rollbackLanes.delete(companyId);
+  ctx.bus.on("tag.created", tagChanged);
+  ctx.bus.on("tag.updated", tagChanged);
+  ctx.bus.on("tag.deleted", tagChanged);
+
   ctx.channels.onInbound(async (event) => {
     if (event.fromMe || event.isGroup) return;
-    const effects = await q.contactAnswerEffects(ctx.db, event.companyId, event.ticketId);
-    if (effects.warned) await q.clearInactiveWarning(ctx.db, event.companyId, event.ticketId);
-    if (effects.rollback) {
+    if (event.inactiveWarned) await q.clearInactiveWarning(ctx.db, event.companyId, event.ticketId);
+    let lanes = rollbackLanes.get(event.companyId);
+    if (!lanes) {
+      lanes = q.hasRollbackLanes(ctx.db, event.companyId);
+      rollbackLanes.set(event.companyId, lanes);
+      lanes.catch(() => rollbackLanes.delete(event.companyId));
+    }
+    if ((await lanes) && (await q.inRollbackLane(ctx.db, event.companyId, event.ticketId))) {
       await ticks.work(event.companyId, event.ticketId);
       await soon();
     }

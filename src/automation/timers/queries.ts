@@ -298,27 +298,30 @@ export async function clearInactiveWarning(db: Db, companyId: number, ticketId: 
   await forCompany(db, companyId).updateTable("tickets").set({ sendInactiveMessage: 0 }).where("id", "=", ticketId).execute();
 }
 
-/** What a contact's message changes for the timed rules: a warning to clear, a lane that a contact's answer moves back. */
-export async function contactAnswerEffects(db: Db, companyId: number, ticketId: number) {
+/** Whether any of the company's lanes sends its tickets back when the contact answers. */
+export async function hasRollbackLanes(db: Db, companyId: number): Promise<boolean> {
   const row = await forCompany(db, companyId)
-    .selectFrom("tickets")
-    .select((eb) => [
-      "tickets.sendInactiveMessage",
-      eb
-        .exists(
-          eb
-            .selectFrom("ticket_tags")
-            .innerJoin("tags", "tags.id", "ticket_tags.tagId")
-            .select("tags.id")
-            .whereRef("ticket_tags.ticketId", "=", "tickets.id")
-            .where("tags.kanban", "=", 1)
-            .where("tags.rollbackLaneId", "is not", null),
-        )
-        .as("rollback"),
-    ])
-    .where("tickets.id", "=", ticketId)
+    .selectFrom("tags")
+    .select("id")
+    .where("kanban", "=", 1)
+    .where("rollbackLaneId", "is not", null)
+    .limit(1)
     .executeTakeFirst();
-  return { warned: row?.sendInactiveMessage === 1, rollback: Boolean(row?.rollback) };
+  return row !== undefined;
+}
+
+/** Whether the ticket is in a lane that a contact's answer moves back. */
+export async function inRollbackLane(db: Db, companyId: number, ticketId: number): Promise<boolean> {
+  const row = await forCompany(db, companyId)
+    .selectFrom("ticket_tags")
+    .innerJoin("tags", "tags.id", "ticket_tags.tagId")
+    .select("tags.id")
+    .where("ticket_tags.ticketId", "=", ticketId)
+    .where("tags.kanban", "=", 1)
+    .where("tags.rollbackLaneId", "is not", null)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** The owner rows whose fields switch the rules on. */
