@@ -17,6 +17,7 @@ import { ReadPool } from "./modules/search/pool";
 import { Bus } from "./realtime/bus";
 import { Hub } from "./realtime/hub";
 import { Checkpointer } from "./db/checkpointer";
+import { GroupCommit } from "./db/group-commit";
 import { registerRealtimeListeners } from "./realtime/listeners";
 import { loadSecrets, type Secrets } from "./secrets";
 import { MediaStore } from "./storage/media";
@@ -43,6 +44,8 @@ export interface AppContext {
   reads: ReadPool;
   /** Folds the write-ahead log into the database file on a worker thread; started by the server (src/db/checkpointer.ts). */
   checkpoints: Checkpointer;
+  /** Small independent writes committed together (src/db/group-commit.ts). */
+  writes: GroupCommit;
   /** Built web-app files: URL path -> file path (disk or the binary's $bunfs); empty when no UI was built. */
   assets: Map<string, string>;
   close(): Promise<void>;
@@ -91,11 +94,13 @@ export async function createContext(opts: ContextOptions = {}): Promise<AppConte
     mailer: opts.mailer ?? createMailer(config, log),
     assets: opts.assets ?? new Map(),
     reads: new ReadPool({ path: join(config.DATA_DIR, "multi100.db"), local: sqlite, log }),
+    writes: new GroupCommit(db),
     checkpoints: new Checkpointer({ path: join(config.DATA_DIR, "multi100.db"), writer: sqlite, log }),
     async close() {
       if (closed) return;
       closed = true;
       await ctx.channels.close();
+      await ctx.writes.idle();
       await ctx.jobs.stop();
       ctx.hub.closeAll();
       await ctx.reads.close();

@@ -142,7 +142,7 @@ export async function commitTurn(turn: Turn): Promise<boolean> {
       timeZone: facts.settings.timezone,
       now: turn.now,
     });
-  const stored = await ctx.db.transaction().execute(async (trx) => {
+  const stored = await ctx.writes.run(async (trx) => {
     // The bot's own bookkeeping is not activity: the ticket's time moves with its texts (lastMessage) or its place.
     const change = turn.change();
     const moved = change.status !== undefined || change.queueId !== undefined || change.userId !== undefined;

@@ -159,7 +159,7 @@ export class Outbound {
   async queue(input: QueueInput): Promise<{ messageId: number; ticketId: number }> {
     const isPrivate = input.isPrivate === true;
     if (!isPrivate && !input.template) await assertReplyWindowOpen(this.ctx, input.companyId, input.ticketId);
-    const stored = await this.ctx.db.transaction().execute((trx) => this.storeIn(trx, input));
+    const stored = await this.ctx.writes.run((trx) => this.storeIn(trx, input));
     this.publish([stored]);
     return { messageId: stored.messageId, ticketId: stored.ticketId };
   }
@@ -327,7 +327,7 @@ export class Outbound {
 
     const outbound = await buildOutbound(this.ctx, row);
     // Claim: attempts and sendingAt are committed before the plugin is called.
-    if (!(await claimForSend(this.ctx.db, row.id, now.toISOString()))) return;
+    if (!(await this.ctx.writes.run((trx) => claimForSend(trx, row.id, now.toISOString())))) return;
 
     const conn: ConnectionRef = { id: row.connectionId, companyId: row.companyId, channel: row.channel };
     const sending = Promise.resolve().then(() => session.send(outbound));
@@ -403,7 +403,7 @@ export class Outbound {
 
   private async recordSent(row: { id: number; companyId: number; ticketId: number }, conn: ConnectionRef, externalId: string | undefined): Promise<void> {
     const nowIso = this.ctx.clock.now().toISOString();
-    const write = (ext: string | null) => markSent(this.ctx.db, row.id, ext, nowIso);
+    const write = (ext: string | null) => this.ctx.writes.run((trx) => markSent(trx, row.id, ext, nowIso));
     const ext = typeof externalId === "string" && externalId ? externalId : null;
     try {
       await write(ext);
