@@ -23,7 +23,7 @@
 import type { AppContext } from "../context";
 import type { InboundHookEvent } from "../channels/inbound";
 import type { TurnMessage } from "./dialogue";
-import { type BotTicket, setTicket, turnMessage } from "./queries";
+import { type BotTicket, setTicket } from "./queries";
 import { BOT_DONE } from "./state";
 import { registerNpsExpiry } from "./closing";
 import { audioRefused } from "./steps/audio";
@@ -55,8 +55,7 @@ const concerns = (mediaType: string | null, fromMe: boolean) => (ticket: Pick<Bo
 export async function runTurn(ctx: AppContext, event: InboundHookEvent): Promise<void> {
   const concerned = concerns(event.mediaType, event.fromMe);
   if (!concerned({ status: event.ticketStatus, botStage: event.botStage })) return;
-  const msg = await turnMessage(ctx.db, event.companyId, event.messageId);
-  if (!msg) return;
+  const msg: TurnMessage = { id: event.messageId, body: event.body, mediaType: event.mediaType };
   const turn = await loadTurn(ctx, event.companyId, event.ticketId, concerned);
   if (!turn) return;
   if (event.fromMe) {

@@ -34,15 +34,6 @@ export function botCompany(db: Db, companyId: number) {
 }
 export type BotCompany = NonNullable<Awaited<ReturnType<typeof botCompany>>>;
 
-/** The stored message the turn answers. */
-export function turnMessage(db: Db, companyId: number, messageId: number) {
-  return forCompany(db, companyId)
-    .selectFrom("messages")
-    .select(["id", "body", "mediaType", "fromMe", "origin"])
-    .where("id", "=", messageId)
-    .executeTakeFirst();
-}
-
 const QUEUE_COLUMNS = ["queues.id", "queues.name", "queues.greetingMessage", "queues.outOfHoursMessage", "queues.schedules", "queues.closeTicket"] as const;
 
 /** The connection's queues in menu order (orderQueue, then id). */

@@ -12,6 +12,8 @@ export interface InboundHookEvent {
   ticketCreated: boolean;
   fromMe: boolean;
   isGroup: boolean;
+  /** The message as stored. */
+  body: string;
   mediaType: string | null;
   /** The ticket as the message found it (after a reopen), so a listener can tell without a read whether it concerns it. */
   ticketStatus: TicketStatus;

@@ -132,6 +132,7 @@ export async function writeMessage(
     ticketCreated: created,
     fromMe: e.fromMe,
     isGroup,
+    body,
     mediaType,
     ticketStatus: ticket.status,
     botStage: ticket.botStage,

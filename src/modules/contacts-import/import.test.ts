@@ -202,7 +202,7 @@ describe("the import job: progress and restarts", () => {
     const rows = Array.from({ length: 1700 }, (_, i) => [`Pessoa ${i}`, `1190000${String(i).padStart(4, "0")}`, "", "Lote"]);
     const r = await start(first, admin, form(xlsxFile(rows)));
     // The process dies once the first batch is committed: from then on its connection writes nothing more.
-    first.ctx.bus.on("contactImport.progress", () => first.ctx.sqlite.exec("PRAGMA query_only = ON"));
+    first.ctx.bus.on("contactImport.progress", () => void first.ctx.sqlite.exec("PRAGMA query_only = ON"));
     await first.ctx.jobs.runDue();
     await first.ctx.close().catch(() => undefined);
 
