@@ -161,7 +161,7 @@ export async function commitTurn(turn: Turn): Promise<boolean> {
   });
   if (!stored) return false;
   ctx.channels.outbound.publish(stored);
-  ctx.bus.emit("ticket.updated", { companyId, ticketId: facts.ticket.id });
+  ctx.bus.emit("ticket.updated", { companyId, ticketId: facts.ticket.id, withMessage: stored.some((s) => !s.isPrivate) });
   const before = facts.ticket;
   if (final.userId !== before.userId || final.queueId !== before.queueId)
     ctx.bus.emit("ticket.reassigned", {

@@ -317,8 +317,9 @@ export class InboundPipeline {
     for (const [contactId, companyId] of fx.contactsCreated) bus.emit("contact.created", { companyId, contactId });
     for (const [contactId, companyId] of fx.contactsUpdated) bus.emit("contact.updated", { companyId, contactId });
     for (const [contactId, companyId] of fx.contactsDeleted) bus.emit("contact.deleted", { companyId, contactId });
-    for (const [ticketId, companyId] of fx.ticketsCreated) bus.emit("ticket.created", { companyId, ticketId });
-    for (const [ticketId, companyId] of fx.ticketsUpdated) bus.emit("ticket.updated", { companyId, ticketId });
+    const withMessage = new Set(fx.messagesCreated.map((m) => m.ticketId));
+    for (const [ticketId, companyId] of fx.ticketsCreated) bus.emit("ticket.created", { companyId, ticketId, withMessage: withMessage.has(ticketId) });
+    for (const [ticketId, companyId] of fx.ticketsUpdated) bus.emit("ticket.updated", { companyId, ticketId, withMessage: withMessage.has(ticketId) });
     for (const m of fx.messagesCreated) bus.emit("message.created", m);
     for (const [messageId, m] of fx.messagesUpdated) bus.emit("message.updated", { ...m, messageId });
 

@@ -213,7 +213,7 @@ export class Outbound {
     for (const s of stored) {
       this.ctx.bus.emit("message.created", { companyId: s.companyId, ticketId: s.ticketId, messageId: s.messageId });
       if (s.isPrivate) continue;
-      this.ctx.bus.emit("ticket.updated", { companyId: s.companyId, ticketId: s.ticketId });
+      this.ctx.bus.emit("ticket.updated", { companyId: s.companyId, ticketId: s.ticketId, withMessage: true });
       this.dispatch(s.messageId, s.ticketId);
     }
   }

@@ -24,10 +24,13 @@ export interface BusEvents {
   "contact.updated": { companyId: number; contactId: number };
   /** A contact was removed (merged into another one by the channels core, or deleted). */
   "contact.deleted": { companyId: number; contactId: number };
-  /** A ticket was created (inbound, API, agent); listeners read the row. */
-  "ticket.created": { companyId: number; ticketId: number };
+  /**
+   * A ticket was created (inbound, API, agent); listeners read the row. withMessage (here and on ticket.updated): the
+   * change came with a new message, whose message.created follows and whose frame carries the ticket.
+   */
+  "ticket.created": { companyId: number; ticketId: number; withMessage?: boolean };
   /** Any change of a ticket's row (status, user, queue, lastMessage, unreadMessages...). */
-  "ticket.updated": { companyId: number; ticketId: number };
+  "ticket.updated": { companyId: number; ticketId: number; withMessage?: boolean };
   "message.created": { companyId: number; ticketId: number; messageId: number };
   /** ack, sendStatus, edit, delete or reaction of a message. */
   "message.updated": { companyId: number; ticketId: number; messageId: number };

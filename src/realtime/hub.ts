@@ -35,6 +35,7 @@
 import type { AppContext } from "../context";
 import { loadActor } from "../http/auth";
 import type { Actor } from "../http/permissions";
+import { userQueueIds } from "../modules/tickets/queries";
 import { markPresence, resetPresence } from "./queries";
 
 export const rooms = {
@@ -86,6 +87,8 @@ export class Hub {
   private clients = new Map<string, Client>();
   private byCompany = new Map<number, Set<Client>>();
   private byUser = new Map<number, Set<Client>>();
+  /** The queues of each user with a socket open (audience), dropped when their row changes or their last socket closes. */
+  private queues = new Map<number, Promise<readonly number[]>>();
   /** Lowest token version still allowed per user: catches a socket authenticated just before its session ended but opened after. */
   private minVersion = new Map<number, number>();
   private publicLinks = new Map<string, SocketLink>();
@@ -138,6 +141,31 @@ export class Hub {
     if (!client) return;
     const { companyId, userId } = client.actor;
     markPresence(this.ctx.db, companyId, userId, true, this.nowIso()).catch((err) => this.ctx.log.error("presence write failed", { userId, err: String(err) }));
+  }
+
+  /**
+   * The users with a socket open in the company for whom `visible` holds, judged on the actors the hub keeps current
+   * and each user's queues (read once while they are online, read again after their row changes): a ticket's audience
+   * costs no read per event, whatever the number of users.
+   */
+  async audience(companyId: number, visible: (actor: Actor, queueIds: readonly number[]) => boolean): Promise<number[]> {
+    const targets = this.byCompany.get(companyId);
+    if (!targets) return [];
+    const actors = new Map<number, Actor>();
+    for (const client of targets) actors.set(client.actor.userId, client.actor);
+    const users: number[] = [];
+    for (const [userId, actor] of actors) if (visible(actor, await this.queuesOf(userId))) users.push(userId);
+    return users;
+  }
+
+  private queuesOf(userId: number): Promise<readonly number[]> {
+    let queues = this.queues.get(userId);
+    if (!queues) {
+      queues = userQueueIds(this.ctx.db, userId);
+      this.queues.set(userId, queues);
+      queues.catch(() => this.queues.delete(userId));
+    }
+    return queues;
   }
 
   emit<T>(companyId: number, event: string, data: T, opts: EmitOptions<T> = {}): void {
@@ -238,6 +266,7 @@ export class Hub {
   }
 
   private async reconcile(userId: number, reason: SessionEndReason): Promise<void> {
+    this.queues.delete(userId);
     const actor = await loadActor(this.ctx, userId);
     this.minVersion.set(userId, actor?.tokenVersion ?? Number.POSITIVE_INFINITY);
     for (const client of this.byUser.get(userId) ?? []) {
@@ -270,7 +299,10 @@ export class Hub {
   private remove(client: Client): void {
     if (!this.clients.delete(client.id)) return;
     remove(this.byCompany, client.actor.companyId, client);
-    if (remove(this.byUser, client.actor.userId, client) === 0) this.presence(client.actor, false);
+    if (remove(this.byUser, client.actor.userId, client) === 0) {
+      this.queues.delete(client.actor.userId);
+      this.presence(client.actor, false);
+    }
   }
 
   private presence(actor: Actor, online: boolean): void {

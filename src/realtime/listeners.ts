@@ -11,7 +11,7 @@ import { createSettingsService } from "../modules/settings/service";
 import { serializeQueue } from "../modules/queues/serialize";
 import { registerTagListeners } from "../modules/tags/realtime";
 import { type LgpdPolicy, masksNumbersFor, readLgpd } from "../modules/tickets/lgpd";
-import { ticketAudience } from "../modules/tickets/queries";
+import { canSeeTicket } from "../modules/tickets/visibility";
 import { loadTicketView, ticketForViewer, type TicketView } from "../modules/tickets/serialize";
 import type { BusEvents } from "./events";
 import { companyEvent } from "./hub";
@@ -92,7 +92,7 @@ const PLAIN_USER = { profile: "user", super: false } as const;
 
 /**
  * Tickets, messages and contacts. Ticket and message frames go to every socket whose user may see the
- * ticket (ticketAudience: canSeeTicket per user), whatever rooms it joined: a list of one status must hear of a ticket
+ * ticket (hub.audience: canSeeTicket per online user), whatever rooms it joined: a list of one status must hear of a ticket
  * that just moved into it. Each recipient gets the REST shape for them (LGPD masking for plain users). Whoever could
  * see a ticket before a reassignment or its deletion and cannot now gets {action: 'delete', ticketId}, so the ticket
  * leaves their lists and their open conversation. Nothing is read for a company with no socket.
@@ -101,8 +101,22 @@ function registerTicketListeners(ctx: AppContext): void {
   const { bus, hub, db } = ctx;
   const online = (companyId: number) => hub.companyIds().includes(companyId);
   const ticketEvent = (companyId: number) => companyEvent(companyId, "ticket");
-  const audience = (companyId: number, t: { userId: number | null; queueId: number | null; isGroup: number | boolean }) =>
-    ticketAudience(db, companyId, { companyId, userId: t.userId, queueId: t.queueId, isGroup: t.isGroup });
+  const audience = (companyId: number, t: { userId: number | null; queueId: number | null; isGroup: number | boolean }) => {
+    const ticket = { companyId, userId: t.userId, queueId: t.queueId, isGroup: t.isGroup };
+    return hub.audience(companyId, (actor, queueIds) => canSeeTicket(actor, ticket, queueIds));
+  };
+  // The company's LGPD policy, known until one of its settings changes (each frame's masking depends on it).
+  const policies = new Map<number, Promise<LgpdPolicy>>();
+  bus.on("settings.updated", ({ companyId }) => (companyId === null ? policies.clear() : void policies.delete(companyId)));
+  const lgpdOf = (companyId: number) => {
+    let policy = policies.get(companyId);
+    if (!policy) {
+      policy = readLgpd(db, companyId);
+      policies.set(companyId, policy);
+      policy.catch(() => policies.delete(companyId));
+    }
+    return policy;
+  };
   /** The payload for masked and unmasked viewers, built once each. */
   const variants = <T>(lgpd: LgpdPolicy, build: (viewer: Pick<Actor, "profile" | "super">) => T) => {
     const full = build({ profile: "admin", super: false });
@@ -110,11 +124,12 @@ function registerTicketListeners(ctx: AppContext): void {
     return (actor: Actor) => (masksNumbersFor(actor, lgpd) ? masked : full);
   };
 
-  const ticketChanged = async ({ companyId, ticketId }: BusEvents["ticket.updated"]) => {
-    if (!online(companyId)) return;
+  const ticketChanged = async ({ companyId, ticketId, withMessage }: BusEvents["ticket.updated"]) => {
+    // A change that came with a new message: that message's frame carries the ticket, to the same audience.
+    if (withMessage || !online(companyId)) return;
     const view = await loadTicketView(db, companyId, ticketId);
     if (!view) return;
-    const [users, lgpd] = await Promise.all([audience(companyId, view), readLgpd(db, companyId)]);
+    const [users, lgpd] = await Promise.all([audience(companyId, view), lgpdOf(companyId)]);
     const shape = variants(lgpd, (viewer) => ({ action: "update", ticket: ticketForViewer(view, viewer, lgpd) }));
     hub.emit(companyId, ticketEvent(companyId), null, { users, shape });
   };
@@ -146,7 +161,7 @@ function registerTicketListeners(ctx: AppContext): void {
       const [message, ticket, lgpd] = await Promise.all([
         loadMessageView(ctx, companyId, messageId),
         loadTicketView(db, companyId, ticketId),
-        readLgpd(db, companyId),
+        lgpdOf(companyId),
       ]);
       if (!message || !ticket) return;
       const users = await audience(companyId, ticket);
@@ -162,7 +177,7 @@ function registerTicketListeners(ctx: AppContext): void {
   // Contacts are the company's (every user reaches the contacts page); only LGPD shapes them, as in the REST answer.
   const contactChanged = async ({ companyId, contactId }: BusEvents["contact.updated"]) => {
     if (!online(companyId)) return;
-    const [row, tags, lgpd] = await Promise.all([findContact(db, companyId, contactId), contactTags(db, companyId, [contactId]), readLgpd(db, companyId)]);
+    const [row, tags, lgpd] = await Promise.all([findContact(db, companyId, contactId), contactTags(db, companyId, [contactId]), lgpdOf(companyId)]);
     if (!row) return;
     const view = serializeContact(row, tags.get(contactId));
     const shape = variants(lgpd, (viewer) => ({ action: "update", contact: contactForViewer(view, viewer, lgpd) }));

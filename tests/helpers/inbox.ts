@@ -98,6 +98,8 @@ export async function createInbox(opts: { connection?: Record<string, unknown>; 
         .values({ companyId: 1, key, value })
         .onConflict((oc) => oc.columns(["companyId", "key"]).doUpdateSet({ value }))
         .execute();
+      // As the settings route does: whoever keeps a setting's effect in memory hears of the change.
+      t.ctx.bus.emit("settings.updated", { companyId: 1, key });
     },
     ticket: (id) => db.selectFrom("tickets").selectAll().where("id", "=", id).executeTakeFirstOrThrow(),
     logs: (id) => db.selectFrom("ticket_logs").select(["type", "userId", "queueId"]).where("ticketId", "=", id).orderBy("id").execute(),

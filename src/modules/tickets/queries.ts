@@ -5,7 +5,6 @@ import type { TicketLogType, TicketStatus, TicketsTable } from "../../db/schema"
 import { forCompany } from "../../db/scope";
 import { liveTickets } from "./list-queries";
 import { trackTicketLog } from "./tracking-queries";
-import { canSeeTicket, type VisibilityTicket } from "./visibility";
 
 type Executor = Db;
 
@@ -315,58 +314,6 @@ export async function addTicketTag(db: Executor, companyId: number, ticketId: nu
 
 export async function clearTicketTags(db: Executor, companyId: number, ticketId: number): Promise<void> {
   await forCompany(db, companyId).deleteFrom("ticket_tags").where("ticketId", "=", ticketId).execute();
-}
-
-/**
- * Ids of the company's users who may see the ticket (canSeeTicket for each), for socket frames that must reach
- * exactly them (e.g. updateUnread). One query over the company's users and their queues.
- */
-export async function ticketAudience(db: Executor, companyId: number, ticket: VisibilityTicket): Promise<number[]> {
-  const scope = forCompany(db, companyId);
-  const users = await scope
-    .selectFrom("users")
-    .select([
-      "id",
-      "companyId",
-      "profile",
-      "super",
-      "allTicket",
-      "allowGroup",
-      "allUserChat",
-      "allHistoric",
-      "userClosePendingTicket",
-      "showDashboard",
-      "allowRealTime",
-      "allowConnections",
-    ])
-    .execute();
-  const links = await scope.selectFrom("user_queues").select(["userId", "queueId"]).execute();
-  const queuesOf = new Map<number, number[]>();
-  for (const l of links) queuesOf.set(l.userId, [...(queuesOf.get(l.userId) ?? []), l.queueId]);
-  return users
-    .filter((u) =>
-      canSeeTicket(
-        {
-          userId: u.id,
-          companyId: u.companyId,
-          profile: u.profile,
-          super: u.super === 1,
-          flags: {
-            allTicket: u.allTicket,
-            allowGroup: u.allowGroup === 1,
-            allUserChat: u.allUserChat,
-            allHistoric: u.allHistoric,
-            userClosePendingTicket: u.userClosePendingTicket,
-            showDashboard: u.showDashboard,
-            allowRealTime: u.allowRealTime,
-            allowConnections: u.allowConnections,
-          },
-        },
-        ticket,
-        queuesOf.get(u.id) ?? [],
-      ),
-    )
-    .map((u) => u.id);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { createCompany, createUser, login, type TestUser } from "../../../tests/helpers/factories";
+import { listen } from "../../../tests/helpers/socket-peer";
 import { ADMIN } from "../../../tests/helpers/test-app";
 import { type ChannelTestApp, createChannelTestApp, createTestChannel, type TestSession } from "../../../tests/helpers/test-channel";
 import { createConnection } from "../../channels/connections";
@@ -234,6 +235,10 @@ describe("GET /api/messages/:ticketId", () => {
   test("20 a page, the newest first (each page in chronological order); marks read and tells the ticket's audience", async () => {
     const w = await world();
     for (let i = 0; i < 44; i++) await w.s.receive({ from: "5511000000002", body: `m${i}` });
+    // Every user online: the frame's audience is judged among the users with a socket open.
+    const open = listen(w.t);
+    const peers = [open(w.adminToken), ...Object.values(w.users).map((u) => open(u.token))];
+    await Promise.all(peers.map((p) => p.opened));
     const frames: { event: string; data: any; opts: any }[] = [];
     const original = w.t.ctx.hub.emit.bind(w.t.ctx.hub);
     w.t.ctx.hub.emit = ((companyId: number, event: string, data: unknown, opts?: any) => {
@@ -259,6 +264,8 @@ describe("GET /api/messages/:ticketId", () => {
     expect(unread[0]!.data).toEqual({ action: "updateUnread", ticketId: w.tickets.q1 });
     // Exactly the users who can see the ticket: the admin, the Q1 agent and allUserChat.
     expect([...unread[0]!.opts.users].sort()).toEqual([w.adminId, w.users.plainQ1!.id, w.users.allUserChat!.id].sort());
+    for (const p of peers) p.close();
+    await w.t.app.stop(true);
   });
 });
 
