@@ -21,6 +21,7 @@ import * as m0044 from "./0044_ticket_tracking";
 import * as m0045 from "./0045_bot_state";
 import * as m0046 from "./0046_ticket_ratings";
 import * as m0047 from "./0047_timed_rules";
+import * as m0048 from "./0048_refresh_successor";
 
 /** Static map so the compiled binary carries every migration; key order is run order. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   "0045_bot_state": m0045,
   "0046_ticket_ratings": m0046,
   "0047_timed_rules": m0047,
+  "0048_refresh_successor": m0048,
 };

@@ -161,6 +161,8 @@ export interface RefreshTokensTable {
   tokenVersion: number;
   expiresAt: string;
   usedAt: string | null;
+  /** The jti of the token handed out when this one was used. */
+  replacedBy: string | null;
   createdAt: Generated<string>;
 }
 

@@ -12,6 +12,8 @@ afterEach(() => t.close());
 
 const fromIp = { "x-forwarded-for": "10.7.7.7" };
 const cookieOf = (res: Response) => res.headers.get("set-cookie")?.match(/jrt=([^;]*)/)?.[1];
+/** The refresh token's id (its single-use record), read from the JWT's payload. */
+const jtiOf = (cookie: string | undefined) => (cookie ? (JSON.parse(Buffer.from(cookie.split(".")[1]!, "base64url").toString()).jti as string) : undefined);
 const statuses = (rs: { status: number }[]) => rs.map((r) => r.status);
 const count = (xs: number[], x: number) => xs.filter((v) => v === x).length;
 
@@ -95,19 +97,46 @@ describe("refresh tokens are single-use", () => {
     expect((await t.json("POST", "/api/auth/login", { body: ADMIN })).status).toBe(200);
   });
 
-  test("20 parallel refreshes with one cookie give exactly one new refresh token; the others only renew the access token", async () => {
+  test("20 parallel refreshes with one cookie give exactly one new refresh token, handed to each of them", async () => {
     const first = await t.json("POST", "/api/auth/login", { body: ADMIN });
     const c1 = cookieOf(first.res);
     const answers = await Promise.all(Array.from({ length: 20 }, () => refresh(c1)));
     expect(statuses(answers)).toEqual(Array(20).fill(200));
-    const newCookies = answers.map((a) => cookieOf(a.res)).filter((c) => c !== undefined);
-    expect(newCookies).toHaveLength(1);
+    const cookies = answers.map((a) => cookieOf(a.res));
+    expect(new Set(cookies.map(jtiOf))).toEqual(new Set([jtiOf(cookies[0])]));
+    expect(jtiOf(cookies[0])).not.toBe(jtiOf(c1));
+    expect(await t.ctx.db.selectFrom("refresh_tokens").select("jti").execute()).toHaveLength(2);
     for (const a of answers) expect((await t.json("GET", "/api/auth/me", { token: a.body.token })).status).toBe(200);
     // The one successor continues the login; the original stays used.
     t.clock.advance(11_000);
-    const next = await refresh(newCookies[0]);
+    const next = await refresh(cookies[7]);
     expect(next.status).toBe(200);
-    expect(cookieOf(next.res)).toBeString();
+    expect(jtiOf(cookieOf(next.res))).not.toBe(jtiOf(cookies[7]));
+  });
+
+  test("an answer lost on the way: the cookie presented again within the grace gets the same successor, which goes on", async () => {
+    const first = await t.json("POST", "/api/auth/login", { body: ADMIN });
+    const c1 = cookieOf(first.res);
+    const lost = await refresh(c1); // the tab reloaded: this answer never reached the browser
+    expect(lost.status).toBe(200);
+    t.clock.advance(5_000);
+    const again = await refresh(c1);
+    expect(again.status).toBe(200);
+    expect(jtiOf(cookieOf(again.res))).toBe(jtiOf(cookieOf(lost.res)));
+    t.clock.advance(11_000);
+    const later = await refresh(cookieOf(again.res));
+    expect(later.status).toBe(200);
+    expect((await t.json("GET", "/api/auth/me", { token: later.body.token })).status).toBe(200);
+  });
+
+  test("once its successor has been used, a cookie presented again within the grace renews the access token only", async () => {
+    const first = await t.json("POST", "/api/auth/login", { body: ADMIN });
+    const c1 = cookieOf(first.res);
+    const c2 = cookieOf((await refresh(c1)).res);
+    expect((await refresh(c2)).status).toBe(200);
+    const late = await refresh(c1);
+    expect(late.status).toBe(200);
+    expect(cookieOf(late.res)).toBeUndefined();
   });
 
   test("a refresh token is recorded once per issue and old ones of the user are pruned", async () => {

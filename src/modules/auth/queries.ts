@@ -1,6 +1,6 @@
-import type { Insertable } from "kysely";
+import type { Insertable, Transaction } from "kysely";
 import type { Db } from "../../db/database";
-import type { CompaniesTable, UsersTable } from "../../db/schema";
+import type { CompaniesTable, DB, UsersTable } from "../../db/schema";
 
 // Logins, refresh cookies and reset codes name a user before any company is known (an email is unique across the
 // platform, a token carries the user id), so the user reads and writes here are deliberately not company-scoped.
@@ -84,26 +84,42 @@ export async function consumeReset(db: Db, resetId: number, now: string): Promis
 
 // ---- refresh tokens --------------------------------------------------------------------------------------------
 
+type RefreshRow = { jti: string; userId: number; tokenVersion: number; expiresAt: string };
+
 /** Records a refresh token handed out; the user's tokens that can no longer be used (expired, or of an ended login) go. */
-export async function recordRefreshToken(db: Db, row: { jti: string; userId: number; tokenVersion: number; expiresAt: string }, now: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .deleteFrom("refresh_tokens")
-      .where("userId", "=", row.userId)
-      .where((eb) => eb.or([eb("expiresAt", "<", now), eb("tokenVersion", "<", row.tokenVersion)]))
-      .execute();
-    await trx.insertInto("refresh_tokens").values(row).execute();
+export async function recordRefreshToken(db: Db, row: RefreshRow, now: string): Promise<void> {
+  await db.transaction().execute((trx) => insertRefreshToken(trx, row, now));
+}
+
+async function insertRefreshToken(trx: Transaction<DB>, row: RefreshRow, now: string): Promise<void> {
+  await trx
+    .deleteFrom("refresh_tokens")
+    .where("userId", "=", row.userId)
+    .where((eb) => eb.or([eb("expiresAt", "<", now), eb("tokenVersion", "<", row.tokenVersion)]))
+    .execute();
+  await trx.insertInto("refresh_tokens").values(row).execute();
+}
+
+/**
+ * Uses a refresh token and records its successor, in one transaction: a request that finds the token used finds its
+ * successor too. False (nothing written) when another request used it first.
+ */
+export async function rotateRefreshToken(db: Db, usedJti: string, successor: RefreshRow, now: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const used = await trx
+      .updateTable("refresh_tokens")
+      .set({ usedAt: now, replacedBy: successor.jti })
+      .where("jti", "=", usedJti)
+      .where("usedAt", "is", null)
+      .executeTakeFirst();
+    if (Number(used.numUpdatedRows) !== 1) return false;
+    await insertRefreshToken(trx, successor, now);
+    return true;
   });
 }
 
 export function findRefreshToken(db: Db, jti: string) {
   return db.selectFrom("refresh_tokens").selectAll().where("jti", "=", jti).executeTakeFirst();
-}
-
-/** Marks the token used; false when another request used it first. */
-export async function markRefreshTokenUsed(db: Db, jti: string, now: string): Promise<boolean> {
-  const used = await db.updateTable("refresh_tokens").set({ usedAt: now }).where("jti", "=", jti).where("usedAt", "is", null).executeTakeFirst();
-  return Number(used.numUpdatedRows) === 1;
 }
 
 // ---- throttle ------------------------------------------------------------------------------------------------

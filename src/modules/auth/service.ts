@@ -13,8 +13,8 @@ import {
   insertCompany,
   insertSignupUser,
   latestOpenReset,
-  markRefreshTokenUsed,
   recordRefreshToken,
+  rotateRefreshToken,
   replaceResetCode,
   setCompanyLastLogin,
   setPassword,
@@ -50,20 +50,37 @@ export function createAuthService(ctx: AppContext) {
   const nowIso = () => ctx.clock.now().toISOString();
   const keys = (kind: string, email: string, ip: string) => [`${kind}:acct:${email}`, `${kind}:ip:${ip}`];
 
-  /** Signs the tokens of a login; a new refresh token is recorded so that it can be used once. */
-  async function issue(userId: number, tokenVersion: number, withRefresh = true): Promise<Issued> {
+  /**
+   * Signs the tokens of a login. refresh "new": a new refresh token, recorded so that it can be used once (with
+   * `replacing`, in the same transaction as the use of the one presented; undefined when another request used that
+   * one first). refresh "none": the access token only. A stored token: that token sent again.
+   */
+  async function issue(
+    userId: number,
+    tokenVersion: number,
+    refresh: "new" | "none" | { jti: string; expiresAt: string } = "new",
+    replacing?: string,
+  ): Promise<Issued | undefined> {
     const user = await findUserById(ctx.db, userId);
     if (!user) throw invalidCredentials();
     const company = await findCompany(ctx.db, user.companyId);
     if (!company) throw invalidCredentials();
     const claims = { userId: user.id, companyId: user.companyId, tokenVersion };
+    let refreshToken: string | undefined;
+    if (refresh === "new") {
+      const signed = await ctx.tokens.signRefresh(claims);
+      const row = { jti: signed.jti, userId: user.id, tokenVersion, expiresAt: signed.expiresAt.toISOString() };
+      if (!replacing) await recordRefreshToken(ctx.db, row, nowIso());
+      else if (!(await rotateRefreshToken(ctx.db, replacing, row, nowIso()))) return undefined;
+      refreshToken = signed.token;
+    } else if (refresh !== "none") refreshToken = await ctx.tokens.resignRefresh(claims, refresh.jti, new Date(refresh.expiresAt));
     const token = await ctx.tokens.signAccess(claims);
-    const sessionUserOut = await sessionUser(ctx, user, company);
-    if (!withRefresh) return { token, user: sessionUserOut };
-    const refresh = await ctx.tokens.signRefresh(claims);
-    await recordRefreshToken(ctx.db, { jti: refresh.jti, userId: user.id, tokenVersion, expiresAt: refresh.expiresAt.toISOString() }, nowIso());
-    return { token, refreshToken: refresh.token, user: sessionUserOut };
+    return { token, refreshToken, user: await sessionUser(ctx, user, company) };
   }
+  const issued = (answer: Issued | undefined) => {
+    if (!answer) throw invalidCredentials();
+    return answer;
+  };
 
   return {
     async login(input: z.infer<typeof loginBody>, ip: string): Promise<Issued> {
@@ -80,7 +97,7 @@ export function createAuthService(ctx: AppContext) {
       const tokenVersion = await bumpTokenVersion(ctx.db, user.id, now.toISOString());
       await setCompanyLastLogin(ctx.db, company.id, now.toISOString());
       ctx.bus.emit("auth.sessionEnded", { companyId: user.companyId, userId: user.id, reason: "login" });
-      return issue(user.id, tokenVersion);
+      return issued(await issue(user.id, tokenVersion));
     },
 
     /**
@@ -99,9 +116,16 @@ export function createAuthService(ctx: AppContext) {
       const now = ctx.clock.now();
       const record = await findRefreshToken(ctx.db, result.jti);
       if (!record || record.userId !== user.id || record.tokenVersion !== user.tokenVersion) throw sessionEnded();
-      if (await markRefreshTokenUsed(ctx.db, record.jti, now.toISOString())) return issue(user.id, user.tokenVersion);
+      const rotated = await issue(user.id, user.tokenVersion, "new", record.jti);
+      if (rotated) return rotated;
       const used = await findRefreshToken(ctx.db, record.jti);
-      if (used?.usedAt && now.getTime() - Date.parse(used.usedAt) <= REFRESH_REUSE_GRACE_MS) return issue(user.id, user.tokenVersion, false);
+      if (used?.usedAt && now.getTime() - Date.parse(used.usedAt) <= REFRESH_REUSE_GRACE_MS) {
+        // The token the first presentation was given, sent again while nobody has used it: the first answer may
+        // never have reached the browser (a tab reloaded mid-refresh), and it must not be left holding a used cookie.
+        const successor = used.replacedBy ? await findRefreshToken(ctx.db, used.replacedBy) : undefined;
+        const again = successor && !successor.usedAt ? { jti: successor.jti, expiresAt: successor.expiresAt } : "none";
+        return issued(await issue(user.id, user.tokenVersion, again));
+      }
       await bumpTokenVersion(ctx.db, user.id, now.toISOString());
       ctx.log.warn("refresh token reused after rotation: the login is ended", { userId: user.id });
       ctx.bus.emit("auth.sessionEnded", { companyId: user.companyId, userId: user.id, reason: "logout" });

@@ -49,6 +49,11 @@ export class TokenService {
     return this.sign(c, "refresh", this.ttl.refreshS, this.refreshKey);
   }
 
+  /** The refresh token already handed out under `jti` (same id and expiry), signed again to be sent once more. */
+  async resignRefresh(c: AccessClaims, jti: string, expiresAt: Date): Promise<string> {
+    return (await this.sign(c, "refresh", 0, this.refreshKey, { jti, exp: Math.floor(expiresAt.getTime() / 1000) })).token;
+  }
+
   /**
    * Every authenticated request verifies its access token. A genuine token stays genuine until it expires, so the
    * claims of verified tokens are kept (at most VERIFIED_MAX) and only their expiry is checked again; anything else
@@ -69,17 +74,18 @@ export class TokenService {
     return this.verify(token, "refresh", this.refreshKey);
   }
 
-  private async sign(c: AccessClaims, typ: string, ttlS: number, key: Uint8Array): Promise<SignedRefresh> {
+  private async sign(c: AccessClaims, typ: string, ttlS: number, key: Uint8Array, again?: { jti: string; exp: number }): Promise<SignedRefresh> {
     const iat = Math.floor(this.clock.now().getTime() / 1000);
-    const jti = crypto.randomUUID();
+    const jti = again?.jti ?? crypto.randomUUID();
+    const exp = again?.exp ?? iat + ttlS;
     const token = await new SignJWT({ cid: c.companyId, tv: c.tokenVersion, typ })
       .setProtectedHeader({ alg: "HS256" })
       .setSubject(String(c.userId))
       .setIssuedAt(iat)
-      .setExpirationTime(iat + ttlS)
+      .setExpirationTime(exp)
       .setJti(jti)
       .sign(key);
-    return { token, jti, expiresAt: new Date((iat + ttlS) * 1000) };
+    return { token, jti, expiresAt: new Date(exp * 1000) };
   }
 
   private async verify(token: string | undefined | null, typ: string, key: Uint8Array): Promise<VerifyResult> {
