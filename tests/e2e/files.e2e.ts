@@ -47,8 +47,16 @@ test("an admin makes a list with two files, reopens it after a reload, opens and
   await expect(names).toHaveCount(2);
   await expect(names.nth(0)).toHaveValue("prices");
   await names.nth(0).fill("Price list");
+  // The uploads are held until the progress has been seen: two small files go up faster than a check can look.
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route("**/api/files/uploadList/**", async (route) => {
+    await held;
+    await route.continue();
+  });
   await modal.getByTestId("file-list-save").click();
-  await expect(modal.getByTestId("file-list-progress")).toBeVisible();
+  await expect(modal.getByTestId("file-list-progress")).toContainText("Uploading files: 0 of 2");
+  release();
   await expect(page.getByTestId("toast").filter({ hasText: "File list saved" })).toBeVisible();
   await expect(modal).toHaveCount(0);
   await expect(row(page, name).getByTestId("file-list-count")).toHaveText("2 files");
