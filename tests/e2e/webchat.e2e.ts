@@ -99,9 +99,11 @@ test("a visitor writes through the widget, an agent answers through the API, bot
   const list = visitor.getByTestId("webchat-messages");
   await expect(list.getByText(question)).toBeVisible();
 
-  // The admin's socket is told about the new ticket within 2 s of the visitor pressing Enter.
-  const frame = await admin.waitFrame(`company-${companyId}-ticket`, 2000);
+  // The admin's socket is told about the new ticket within 2 s of the visitor pressing Enter (the message's frame
+  // carries it).
+  const frame = await admin.waitFrame(`company-${companyId}-appMessage`, 2000);
   expect(frame.at - sentAt).toBeLessThan(2000);
+  expect(frame.data).toMatchObject({ action: "create", message: { body: question }, ticket: { status: "pending", lastMessage: question } });
 
   const pending = await api(request, token, "GET", "/api/tickets?status=pending&showAll=true");
   expect(pending.status).toBe(200);
