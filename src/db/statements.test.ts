@@ -1,9 +1,15 @@
 import { Database } from "bun:sqlite";
 import { afterEach, expect, test } from "bun:test";
+import { rmSync } from "node:fs";
 import { StatementCache } from "./statements";
 
 let sqlite: Database;
-afterEach(() => sqlite?.close());
+let file: string | undefined;
+afterEach(() => {
+  sqlite?.close();
+  if (file) for (const suffix of ["", "-wal", "-shm"]) rmSync(`${file}${suffix}`, { force: true });
+  file = undefined;
+});
 
 test("a text is compiled once and its statement reused", () => {
   sqlite = new Database(":memory:");
@@ -28,6 +34,7 @@ test("past the cap the least recently used statement is finalized and dropped", 
 
 test("clear finalizes every statement so the file can be closed and reopened for writing", () => {
   const path = `/tmp/statements-${crypto.randomUUID()}.db`;
+  file = path;
   sqlite = new Database(path, { create: true });
   sqlite.exec("PRAGMA journal_mode = WAL; create table t (x)");
   const cache = new StatementCache(sqlite);
