@@ -21,15 +21,19 @@ export function ensureSession(): Promise<boolean> {
   if (session.status === "authenticated") return Promise.resolve(true);
   if (session.status === "anonymous") return Promise.resolve(false);
   checking ??= (async () => {
-    const token = storedToken();
+    let token = storedToken();
     if (!token) {
       const resumed = mayResumeFromCookie() ? await refreshToken() : null;
-      if (resumed && session.user) {
+      if (!resumed) {
+        clearSession();
+        return false;
+      }
+      if (session.user) {
         applyUserPreferences(session.user);
         return true;
       }
-      clearSession();
-      return false;
+      // Another tab stored a token while this one waited for the refresh lock: check it like a stored one.
+      token = resumed;
     }
     session.token = token;
     try {

@@ -28,9 +28,9 @@ export function mayResumeFromCookie(): boolean {
 export function setSession(token: string, user: SessionUser, remember?: boolean) {
   const keep = remember ?? (localStorage.getItem(TOKEN_KEY) !== null || sessionStorage.getItem(TOKEN_KEY) === null);
   if (remember !== undefined) localStorage.setItem(REMEMBER_KEY, remember ? "1" : "0");
-  localStorage.removeItem(TOKEN_KEY);
-  sessionStorage.removeItem(TOKEN_KEY);
+  // Written before the other store is emptied: a tab booting meanwhile must never find no token at all.
   (keep ? localStorage : sessionStorage).setItem(TOKEN_KEY, token);
+  (keep ? sessionStorage : localStorage).removeItem(TOKEN_KEY);
   session.token = token;
   session.user = user;
   session.status = "authenticated";
