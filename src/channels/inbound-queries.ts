@@ -6,30 +6,42 @@
 import { BOT_RESET } from "../automation/state";
 import { type Insertable, type Kysely, sql } from "kysely";
 import type { Connection, ContactsTable, DB, TicketStatus } from "../db/schema";
+import { compiledOnce } from "../db/compiled";
 import { forCompany } from "../db/scope";
 import type { ConnectionRef } from "./inbound";
 
 type Db = Kysely<DB>;
 
+// The reads and writes every live message makes are compiled once (src/db/compiled.ts): Kysely building them anew
+// cost more than SQLite takes to run them (bench/inbound.ts).
+
+const connectionRow = compiledOnce((db, a: { companyId: number; id: number }) =>
+  forCompany(db, a.companyId).selectFrom("connections").selectAll().where("id", "=", a.id).where("deletedAt", "is", null),
+);
+
 /** The live (not deleted) connection row a reference names. */
 export function liveConnection(db: Db, ref: ConnectionRef): Promise<Connection | undefined> {
-  return forCompany(db, ref.companyId).selectFrom("connections").selectAll().where("id", "=", ref.id).where("deletedAt", "is", null).executeTakeFirst();
+  return connectionRow.first(db, { companyId: ref.companyId, id: ref.id });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // Contacts
 
 /** Contacts of the connection's company on its channel, with the columns the pipeline reads. */
-function channelContacts(db: Db, conn: ConnectionRef) {
+function channelContacts(db: Db, conn: Pick<ConnectionRef, "companyId" | "channel">) {
   return forCompany(db, conn.companyId)
     .selectFrom("contacts")
     .select(["id", "name", "number", "identity", "urlPicture", "isGroup", "email"])
     .where("channel", "=", conn.channel);
 }
 
+const contactByIdentity = compiledOnce((db, a: { companyId: number; channel: string; chatId: string }) =>
+  channelContacts(db, a).where("identity", "=", a.chatId),
+);
+
 /** The contact a chat id names on the connection's channel (a channel identity is unique per company and channel). */
 export function contactOfChat(db: Db, conn: ConnectionRef, chatId: string) {
-  return channelContacts(db, conn).where("identity", "=", chatId).executeTakeFirst();
+  return contactByIdentity.first(db, { companyId: conn.companyId, channel: conn.channel, chatId });
 }
 
 /** The oldest contact added by hand with this number on the channel: no channel identity yet, not a group. */
@@ -54,7 +66,7 @@ export async function updateContact(
 // Tickets
 
 /** The contact's tickets on the connection. */
-function ticketsOf(db: Db, conn: Connection, contactId: number) {
+function ticketsOf(db: Db, conn: Pick<Connection, "id" | "companyId">, contactId: number) {
   return forCompany(db, conn.companyId)
     .selectFrom("tickets")
     .select(["id", "queueId", "status", "updatedAt", "botStage", "sendInactiveMessage"])
@@ -68,10 +80,14 @@ export async function soleQueueOf(db: Db, conn: Connection): Promise<number | nu
   return rows.length === 1 ? rows[0]!.queueId : null;
 }
 
+// A literal, not a parameter: SQLite can only use the partial "live ticket" index when it sees the constant.
+const liveTicket = compiledOnce((db, a: { companyId: number; connectionId: number; contactId: number }) =>
+  ticketsOf(db, { id: a.connectionId, companyId: a.companyId }, a.contactId).where("status", "<>", sql.lit("closed")),
+);
+
 /** The contact's live (not closed) ticket on the connection. */
 export function liveTicketOf(db: Db, conn: Connection, contactId: number) {
-  // A literal, not a parameter: SQLite can only use the partial "live ticket" index when it sees the constant.
-  return ticketsOf(db, conn, contactId).where("status", "<>", sql.lit("closed")).executeTakeFirst();
+  return liveTicket.first(db, { companyId: conn.companyId, connectionId: conn.id, contactId });
 }
 
 /** The contact's most recently active ticket on the connection, leaving out tickets emptied by a contact merge. */
@@ -88,13 +104,16 @@ export async function reopenTicket(db: Db, companyId: number, ticketId: number, 
     .execute();
 }
 
+const bumped = compiledOnce((db, a: { companyId: number; ticketId: number; lastMessage: string; nowIso: string; fromMe: boolean }) =>
+  forCompany(db, a.companyId)
+    .updateTable("tickets")
+    .set((eb) => ({ lastMessage: a.lastMessage, updatedAt: a.nowIso, unreadMessages: a.fromMe ? 0 : eb("unreadMessages", "+", 1) }))
+    .where("id", "=", a.ticketId),
+);
+
 /** A live message on the ticket: its last message, its activity time, and one more unread unless it is our own. */
 export async function bumpTicket(db: Db, companyId: number, ticketId: number, set: { lastMessage: string; nowIso: string; fromMe: boolean }): Promise<void> {
-  await forCompany(db, companyId)
-    .updateTable("tickets")
-    .set((eb) => ({ lastMessage: set.lastMessage, updatedAt: set.nowIso, unreadMessages: set.fromMe ? 0 : eb("unreadMessages", "+", 1) }))
-    .where("id", "=", ticketId)
-    .execute();
+  await bumped(db, { companyId, ticketId, ...set });
 }
 
 /** An imported message is the ticket's last only if nothing newer is: history never moves a ticket back in time. */
@@ -105,14 +124,17 @@ export async function bumpTicketFromHistory(db: Db, companyId: number, ticketId:
 // ---------------------------------------------------------------------------------------------------------------
 // Messages
 
-/** A message of the connection by the channel's id for it (unique per connection). */
-export function messageByExternalId(db: Db, connectionId: number, externalId: string) {
-  return db
+const messageByExternal = compiledOnce((db, a: { connectionId: number; externalId: string }) =>
+  db
     .selectFrom("messages")
     .select(["id", "ticketId", "contactId", "isDeleted"])
-    .where("connectionId", "=", connectionId)
-    .where("externalId", "=", externalId)
-    .executeTakeFirst();
+    .where("connectionId", "=", a.connectionId)
+    .where("externalId", "=", a.externalId),
+);
+
+/** A message of the connection by the channel's id for it (unique per connection). */
+export function messageByExternalId(db: Db, connectionId: number, externalId: string) {
+  return messageByExternal.first(db, { connectionId, externalId });
 }
 
 export async function markEdited(db: Db, companyId: number, messageId: number, body: string, nowIso: string): Promise<void> {

@@ -8,6 +8,7 @@
  */
 import { sql } from "kysely";
 import type { Db } from "../db/database";
+import { compiledOnce } from "../db/compiled";
 import { forCompany } from "../db/scope";
 
 type Row = { id: number; ticketId: number };
@@ -16,18 +17,27 @@ type Event = Row & { companyId: number };
 // ---------------------------------------------------------------------------------------------------------------
 // A company's requests
 
+// Every message sent (an agent's, the bot's) runs the statements below once or more: those are compiled once
+// (src/db/compiled.ts), as Kysely building them anew cost more than SQLite takes to run them (bench/inbound.ts).
+
+const ticketOfMessage = compiledOnce((db, a: { companyId: number; ticketId: number }) =>
+  forCompany(db, a.companyId).selectFrom("tickets").select(["id", "contactId", "whatsappId", "queueId"]).where("id", "=", a.ticketId),
+);
+
 /** The ticket a new message is stored on, with what the message copies from it. */
-export function ticketForMessage(db: Db, companyId: number, ticketId: number) {
-  return forCompany(db, companyId)
-    .selectFrom("tickets")
-    .select(["id", "contactId", "whatsappId", "queueId"])
-    .where("id", "=", ticketId)
-    .executeTakeFirstOrThrow();
+export async function ticketForMessage(db: Db, companyId: number, ticketId: number) {
+  const ticket = await ticketOfMessage.first(db, { companyId, ticketId });
+  if (!ticket) throw new Error(`ticket ${ticketId} of company ${companyId} not found`);
+  return ticket;
 }
+
+const lastMessageSet = compiledOnce((db, a: { companyId: number; ticketId: number; lastMessage: string; nowIso: string }) =>
+  forCompany(db, a.companyId).updateTable("tickets").set({ lastMessage: a.lastMessage, unreadMessages: 0, updatedAt: a.nowIso }).where("id", "=", a.ticketId),
+);
 
 /** The ticket shows the message as its last one; agents answering have read the rest. */
 export async function setTicketLastMessage(db: Db, companyId: number, ticketId: number, lastMessage: string, nowIso: string): Promise<void> {
-  await forCompany(db, companyId).updateTable("tickets").set({ lastMessage, unreadMessages: 0, updatedAt: nowIso }).where("id", "=", ticketId).execute();
+  await lastMessageSet(db, { companyId, ticketId, lastMessage, nowIso });
 }
 
 export function failedMessage(db: Db, companyId: number, messageId: number) {
@@ -72,9 +82,8 @@ export function quotedMessage(db: Db, companyId: number, messageId: number) {
 // ---------------------------------------------------------------------------------------------------------------
 // The send worker (by id, across companies)
 
-/** What a send needs: the message, its contact's address and its connection. */
-export function messageToSend(db: Db, messageId: number) {
-  return db
+const toSend = compiledOnce((db, a: { messageId: number }) =>
+  db
     .selectFrom("messages")
     .innerJoin("tickets", "tickets.id", "messages.ticketId")
     .innerJoin("contacts", "contacts.id", "tickets.contactId")
@@ -102,24 +111,26 @@ export function messageToSend(db: Db, messageId: number) {
       "connections.deletedAt as connectionDeletedAt",
       "connections.channel",
     ])
-    .where("messages.id", "=", messageId)
-    .executeTakeFirst();
+    .where("messages.id", "=", a.messageId),
+);
+
+/** What a send needs: the message, its contact's address and its connection. */
+export function messageToSend(db: Db, messageId: number) {
+  return toSend.first(db, { messageId });
 }
+
+const claimed = compiledOnce((db, a: { messageId: number; nowIso: string }) =>
+  db
+    .updateTable("messages")
+    .set((eb) => ({ sendStatus: "sending", attempts: eb("attempts", "+", 1), sendingAt: a.nowIso, updatedAt: a.nowIso }))
+    .where("id", "=", a.messageId)
+    .where("sendStatus", "=", "queued"),
+);
 
 /** The claim: attempts and sendingAt, only if still queued (answers whether this caller got it). */
 export async function claimForSend(db: Db, messageId: number, nowIso: string): Promise<boolean> {
-  const r = await db
-    .updateTable("messages")
-    .set((eb) => ({
-      sendStatus: "sending",
-      attempts: eb("attempts", "+", 1),
-      sendingAt: nowIso,
-      updatedAt: nowIso,
-    }))
-    .where("id", "=", messageId)
-    .where("sendStatus", "=", "queued")
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
+  const r = await claimed.result(db, { messageId, nowIso });
+  return Number(r.numAffectedRows) === 1;
 }
 
 /** A send refused for now queued again for `retryAt`, keeping why (only if it is still the one being sent). */
@@ -148,21 +159,24 @@ export async function requeueForLater(
   return Number(r.numUpdatedRows) === 1;
 }
 
-/** Sent: its externalId, and an ack of at least 1 (an early ack may already be there). */
-export async function markSent(db: Db, messageId: number, externalId: string | null, nowIso: string): Promise<void> {
-  await db
+const sent = compiledOnce((db, a: { messageId: number; externalId: string | null; nowIso: string }) =>
+  db
     .updateTable("messages")
     .set((eb) => ({
       sendStatus: "sent",
       retryAt: null,
       errorCode: null,
       errorMessage: null,
-      updatedAt: nowIso,
-      externalId,
+      updatedAt: a.nowIso,
+      externalId: a.externalId,
       ack: sql<number>`max(${eb.ref("ack")}, 1)`,
     }))
-    .where("id", "=", messageId)
-    .execute();
+    .where("id", "=", a.messageId),
+);
+
+/** Sent: its externalId, and an ack of at least 1 (an early ack may already be there). */
+export async function markSent(db: Db, messageId: number, externalId: string | null, nowIso: string): Promise<void> {
+  await sent(db, { messageId, externalId, nowIso });
 }
 
 /** The channel's echo of our own send, stored first as a phone message under the same externalId. */
@@ -202,9 +216,8 @@ export async function isTimedOut(db: Db, messageId: number): Promise<boolean> {
   return row !== undefined;
 }
 
-/** An earlier message of the ticket queued again for later, among the connection's queued rows (their partial index). */
-export async function hasEarlierRetry(db: Db, a: { messageId: number; ticketId: number; connectionId: number }): Promise<boolean> {
-  const earlier = await db
+const earlierRetry = compiledOnce((db, a: { messageId: number; ticketId: number; connectionId: number }) =>
+  db
     .selectFrom("messages")
     .select("id")
     .where("connectionId", "=", a.connectionId)
@@ -212,9 +225,12 @@ export async function hasEarlierRetry(db: Db, a: { messageId: number; ticketId: 
     .where("ticketId", "=", a.ticketId)
     .where("retryAt", "is not", null)
     .where("id", "<", a.messageId)
-    .limit(1)
-    .executeTakeFirst();
-  return earlier !== undefined;
+    .limit(1),
+);
+
+/** An earlier message of the ticket queued again for later, among the connection's queued rows (their partial index). */
+export async function hasEarlierRetry(db: Db, a: { messageId: number; ticketId: number; connectionId: number }): Promise<boolean> {
+  return (await earlierRetry.first(db, a)) !== undefined;
 }
 
 /** The ticket's queued messages, oldest first. */

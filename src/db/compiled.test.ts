@@ -113,4 +113,18 @@ describe("compiledOnce", () => {
     }
     expect(byIds.shapes()).toBe(MAX_SHAPES);
   });
+
+  test("first answers the first row or undefined; result says how many rows an update changed", async () => {
+    const [a] = await addQueues(1, ["Sales"]);
+    const rename = compiledOnce((db, x: { companyId: number; id: number; name: string }) =>
+      forCompany(db, x.companyId).updateTable("queues").set({ name: x.name }).where("id", "=", x.id),
+    );
+    const named = compiledOnce((db, x: { companyId: number; id: number }) =>
+      forCompany(db, x.companyId).selectFrom("queues").select("name").where("id", "=", x.id),
+    );
+    expect(Number((await rename.result(t.ctx.db, { companyId: 1, id: a!, name: "Vendas" })).numAffectedRows)).toBe(1);
+    expect(Number((await rename.result(t.ctx.db, { companyId: 2, id: a!, name: "Other company" })).numAffectedRows)).toBe(0);
+    expect(await named.first(t.ctx.db, { companyId: 1, id: a! })).toEqual({ name: "Vendas" });
+    expect(await named.first(t.ctx.db, { companyId: 2, id: a! })).toBeUndefined();
+  });
 });

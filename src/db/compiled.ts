@@ -1,4 +1,4 @@
-import type { CompiledQuery } from "kysely";
+import type { CompiledQuery, QueryResult } from "kysely";
 import type { Db } from "./database";
 
 /** A query builder or a raw `sql` query (which compiles against a Kysely instance). */
@@ -75,10 +75,10 @@ const CHECK = process.env.NODE_ENV === "test";
  */
 export function compiledOnce<A extends CompiledArgs, R>(build: (db: Db, args: A) => CompilesTo<R>): CompiledQueryFn<A, R> {
   const byShape = new Map<string, Compiled<R>>();
-  const run = async (db: Db, args: A): Promise<R[]> => {
+  const compile = (db: Db, args: A): CompiledQuery<R> => {
     const shape = shapeOf(args);
     let compiled = byShape.get(shape);
-    if (!compiled && byShape.size >= MAX_SHAPES) return (await db.executeQuery<R>(build(db, args).compile(db))).rows;
+    if (!compiled && byShape.size >= MAX_SHAPES) return build(db, args).compile(db);
     if (!compiled) {
       const slots: Path[] = [];
       compiled = { query: build(db, marked(args, [], slots) as A).compile(db), slots };
@@ -89,13 +89,25 @@ export function compiledOnce<A extends CompiledArgs, R>(build: (db: Db, args: A)
       typeof p === "number" && p >= MARK_BASE && p - MARK_BASE < slots.length ? valueAt(args, slots[p - MARK_BASE]!) : p,
     );
     if (CHECK) assertSameQuery(build(db, args).compile(db), query.sql, parameters);
-    return (await db.executeQuery<R>({ ...query, parameters })).rows;
+    return { ...query, parameters };
   };
-  return Object.assign(run, { shapes: () => byShape.size });
+  const run = async (db: Db, args: A): Promise<R[]> => (await db.executeQuery<R>(compile(db, args))).rows;
+  return Object.assign(run, {
+    result: (db: Db, args: A) => db.executeQuery<R>(compile(db, args)),
+    first: async (db: Db, args: A) => (await run(db, args))[0],
+    shapes: () => byShape.size,
+  });
 }
 
-/** A compiled-once query: call it with the arguments; `shapes()` says how many shapes it keeps compiled. */
-export type CompiledQueryFn<A extends CompiledArgs, R> = ((db: Db, args: A) => Promise<R[]>) & { shapes(): number };
+/**
+ * A compiled-once query: call it with the arguments for its rows; `first` answers the first row, `result` the whole
+ * result (an update's or delete's affected rows); `shapes()` says how many shapes it keeps compiled.
+ */
+export type CompiledQueryFn<A extends CompiledArgs, R> = ((db: Db, args: A) => Promise<R[]>) & {
+  result(db: Db, args: A): Promise<QueryResult<R>>;
+  first(db: Db, args: A): Promise<R | undefined>;
+  shapes(): number;
+};
 
 function assertSameQuery(fresh: CompiledQuery, sql: string, parameters: readonly unknown[]): void {
   if (fresh.sql !== sql || !Bun.deepEquals(fresh.parameters, parameters, true)) {

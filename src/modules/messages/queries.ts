@@ -182,9 +182,14 @@ export async function mediaKeyInUse(db: Db, companyId: number, key: string): Pro
   return (await forCompany(db, companyId).selectFrom("messages").select("id").where("mediaKey", "=", key).limit(1).executeTakeFirst()) !== undefined;
 }
 
+// Every message stored goes through here (a contact's, the bot's, an agent's): compiled once per set of columns.
+const insertedMessage = compiledOnce((db, a: { values: Insertable<MessagesTable> }) => db.insertInto("messages").values(a.values).returning("id"));
+
 /** Stores a message (an agent's, a channel's or an import's); answers its id. */
 export async function insertMessage(db: Db, values: Insertable<MessagesTable>): Promise<number> {
-  return (await db.insertInto("messages").values(values).returning("id").executeTakeFirstOrThrow()).id;
+  const row = await insertedMessage.first(db, { values });
+  if (!row) throw new Error("message insert returned no row");
+  return row.id;
 }
 
 export async function removeReaction(db: Db, companyId: number, messageId: number, reactor: string): Promise<void> {
