@@ -118,12 +118,9 @@ test("the date filter, '+' adding a lane, /TagsKanban, and the board at 390 px",
   expect(await board.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
   await a.page.screenshot({ path: screenshotPath("kanban-light-390") });
 
-  // Only tickets active on the chosen days: none yesterday.
-  const yesterday = await a.page.evaluate(() => {
-    const d = new Date(Date.now() - 86_400_000);
-    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
-  });
+  // Only tickets active on the chosen days: none yesterday (the company's days, as the board shows today).
   const today = await a.page.getByTestId("kanban-date-to").inputValue();
+  const yesterday = new Date(Date.parse(`${today}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
   await a.page.getByTestId("kanban-date-from").fill(yesterday);
   await a.page.getByTestId("kanban-date-to").fill(yesterday);
   await expect(card(a.page, s.ticket.id)).toHaveCount(0);

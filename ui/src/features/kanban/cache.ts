@@ -13,9 +13,24 @@ type Lists = InfiniteData<LanePage, unknown>;
 /** The ticket's column: its kanban tag, or null (the open column). */
 export const laneOf = (t: Pick<Ticket, "tags">): LaneKey => t.tags.find((x) => x.kanban === 1)?.id ?? null;
 
-/** yyyy-MM-dd of an instant in the browser's time zone. */
-export function localDay(iso: string | Date): string {
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** yyyy-MM-dd of an instant in `timeZone` (an unknown or absent zone: the browser's). */
+export function dayIn(iso: string | Date, timeZone?: string): string {
   const d = new Date(iso);
+  let format = timeZone ? dayFormats.get(timeZone) : undefined;
+  if (timeZone && !format) {
+    try {
+      format = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+      dayFormats.set(timeZone, format);
+    } catch {
+      // not a zone this browser knows: its own is used
+    }
+  }
+  if (format) {
+    const part = (type: string) => format.formatToParts(d).find((p) => p.type === type)?.value ?? "";
+    return `${part("year")}-${part("month")}-${part("day")}`;
+  }
   const pad = (n: number) => String(n).padStart(2, "0");
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
@@ -23,7 +38,7 @@ export function localDay(iso: string | Date): string {
 /** Whether the ticket belongs on a board showing `range`: open or pending, last activity within the days. */
 export function onBoard(t: Pick<Ticket, "status" | "updatedAt">, range: BoardRange): boolean {
   if (t.status !== "open" && t.status !== "pending") return false;
-  const day = localDay(t.updatedAt);
+  const day = dayIn(t.updatedAt, range.timeZone);
   return (!range.dateFrom || day >= range.dateFrom) && (!range.dateTo || day <= range.dateTo);
 }
 

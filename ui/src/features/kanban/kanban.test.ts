@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { type InfiniteData, QueryClient } from "@tanstack/react-query";
 import { keys } from "../../api/keys";
 import type { Ticket } from "../tickets/types";
-import { dropTicket, laneOf, onBoard, placeTicket, restore, snapshot, withLane } from "./cache";
+import { dayIn, dropTicket, laneOf, onBoard, placeTicket, restore, snapshot, withLane } from "./cache";
 import { laneAge } from "./format";
 import type { LanePage } from "./types";
 
@@ -74,6 +74,17 @@ describe("the board's caches", () => {
     expect(b.ids(null)).toEqual([[]]);
     expect(onBoard(ticket(5, "2026-03-31T12:00:00Z"), RANGE)).toBe(true);
     expect(onBoard(ticket(5, "2026-03-10T12:00:00Z", undefined, { status: "group" }), RANGE)).toBe(false);
+  });
+
+  test("the board's days are the company's: near midnight a ticket falls on the day of the company's time zone", () => {
+    // 02:00 on 1 March in UTC is still 28 February in São Paulo (UTC-3).
+    expect(dayIn("2026-03-01T02:00:00Z", "UTC")).toBe("2026-03-01");
+    expect(dayIn("2026-03-01T02:00:00Z", "America/Sao_Paulo")).toBe("2026-02-28");
+    expect(onBoard(ticket(5, "2026-03-01T02:00:00Z"), { ...RANGE, timeZone: "UTC" })).toBe(true);
+    expect(onBoard(ticket(5, "2026-03-01T02:00:00Z"), { ...RANGE, timeZone: "America/Sao_Paulo" })).toBe(false);
+    expect(onBoard(ticket(5, "2026-04-01T02:00:00Z"), { ...RANGE, timeZone: "America/Sao_Paulo" })).toBe(true);
+    // A zone the browser does not know: its own days.
+    expect(dayIn("2026-03-01T12:00:00Z", "Not/AZone")).toBe(dayIn("2026-03-01T12:00:00Z"));
   });
 
   test("a ticket older than every loaded card of a column with more pages waits for paging; a drop takes it off", () => {

@@ -11,7 +11,8 @@ import { tagsQuery } from "../../contacts/queries";
 import { TagModal } from "../../tags/components/TagModal";
 import { useTagsRealtime } from "../../tags/realtime";
 import type { TagRef, Ticket } from "../../tickets/types";
-import { localDay } from "../cache";
+import { useCompanySetting } from "../../tickets/hooks/useCompanySetting";
+import { dayIn } from "../cache";
 import { useMoveTicket } from "../queries";
 import { useKanbanRealtime } from "../realtime";
 import type { BoardRange, LanePage } from "../types";
@@ -41,8 +42,11 @@ export default function KanbanPage() {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const id = useId();
-  const today = localDay(new Date());
-  const [range, setRange] = useState<BoardRange>({ dateFrom: today, dateTo: today });
+  // Days are the company's, as the server counts them: "today" near midnight may differ from the browser's.
+  const timeZone = useCompanySetting("timezone");
+  const today = dayIn(new Date(), timeZone);
+  const [picked, setPicked] = useState<Pick<BoardRange, "dateFrom" | "dateTo"> | null>(null);
+  const range: BoardRange = { ...(picked ?? { dateFrom: today, dateTo: today }), timeZone };
   const lanes = useQuery(tagsQuery(1));
   const canAddLane = useCan("dashboard:view");
   const [adding, setAdding] = useState(false);
@@ -58,13 +62,11 @@ export default function KanbanPage() {
   const columns: (TagRef | null)[] = [null, ...(lanes.data ?? [])];
   const onMove = useCallback((ticket: Ticket, lane: TagRef | null) => move.mutate({ ticket, lane }), [move.mutate]);
   const findTicket = useCallback((id: number) => ticketIn(qc, id), [qc]);
-  const setDay = (k: keyof BoardRange) => (v: string) =>
-    setRange((r) => {
-      const next = { ...r, [k]: v };
-      // The range stays a range: moving one end past the other moves both.
-      if (next.dateFrom && next.dateTo && next.dateFrom > next.dateTo) return { dateFrom: v, dateTo: v };
-      return next;
-    });
+  const setDay = (k: "dateFrom" | "dateTo") => (v: string) => {
+    const next = { dateFrom: range.dateFrom, dateTo: range.dateTo, [k]: v };
+    // The range stays a range: moving one end past the other moves both.
+    setPicked(next.dateFrom && next.dateTo && next.dateFrom > next.dateTo ? { dateFrom: v, dateTo: v } : next);
+  };
 
   return (
     <div className={css({ display: "flex", flexDirection: "column", gap: "4", p: { base: "3", sm: "6" }, flex: "1", minH: 0, minW: 0 })}>
