@@ -33,22 +33,23 @@ export const messagesMatch = (query: string) => sql<SqlBool>`messages_fts match 
 
 const TRIGRAM = 3;
 
+/** The contacts index's query for the text (a phrase of trigrams); undefined when the text is too short for trigrams. */
+export function contactsQuery(raw: string): string | undefined {
+  const text = searchText(raw);
+  return [...text].length >= TRIGRAM ? quoted(text) : undefined;
+}
+
+/** The condition for a query on contacts_fts. */
+export const contactsMatch = (query: string) => sql<SqlBool>`contacts_fts match ${query}`;
+
 /**
  * Contacts whose name or number contains the text, ignoring case and accents. Trigrams need 3 characters;
  * shorter text falls back to LIKE (case-insensitive for ASCII only) over the company's contacts.
  */
 export function contactTextMatch(eb: ExpressionBuilder<DB, "contacts">, raw: string): Expression<SqlBool> {
+  const query = contactsQuery(raw);
+  if (query) return eb("contacts.id", "in", eb.selectFrom("contacts_fts").select("contacts_fts.rowid").where(contactsMatch(query)));
   const text = searchText(raw);
-  if ([...text].length >= TRIGRAM) {
-    return eb(
-      "contacts.id",
-      "in",
-      eb
-        .selectFrom("contacts_fts")
-        .select("contacts_fts.rowid")
-        .where(sql<SqlBool>`contacts_fts match ${quoted(text)}`),
-    );
-  }
   const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return eb.or([sql<SqlBool>`contacts.name like ${pattern} escape '\\'`, sql<SqlBool>`contacts.number like ${pattern} escape '\\'`]);
 }

@@ -3,7 +3,7 @@ import type { Db } from "../../db/database";
 import type { DB } from "../../db/schema";
 import { forCompany } from "../../db/scope";
 import { liveTickets, type TicketFilter } from "../tickets/list-queries";
-import { contactTextMatch, messagesMatch } from "./fts";
+import { contactsMatch, contactTextMatch, messagesMatch } from "./fts";
 
 /** Rows of both match queries: the ticket and the moment it matched (for newest-first merging). */
 export interface MatchRow {
@@ -24,6 +24,42 @@ export function contactMatches(db: Db, companyId: number, text: string, filter: 
         .where((eb) => contactTextMatch(eb, text)),
     )
     .$if(filter !== undefined, (q) => q.where((eb) => filter!(eb)))
+    .orderBy("tickets.updatedAt", "desc")
+    .orderBy("tickets.id", "desc")
+    .limit(limit)
+    .compile();
+}
+
+/**
+ * Contacts matching the contacts index's query, at most `limit`. The index holds every company's contacts: the ids only
+ * choose which tickets to read, and ticketsOfContacts keeps the company's.
+ */
+export function contactIdsMatching(db: Db, query: string, limit: number): CompiledQuery<{ id: number }> {
+  return db.selectFrom("contacts_fts").select("contacts_fts.rowid as id").where(contactsMatch(query)).limit(limit).compile();
+}
+
+/**
+ * The live tickets of the given contacts in the company, most recently active first, at most `limit`. The contacts
+ * drive the join (CROSS JOIN keeps SQLite from reordering it), each one's tickets read through the contact index: for
+ * a few contacts that reads only their tickets, where contactMatches walks every ticket of the company in activity
+ * order looking for theirs.
+ */
+export function ticketsOfContacts(
+  db: Db,
+  companyId: number,
+  contactIds: readonly number[],
+  filter: TicketFilter | undefined,
+  limit: number,
+): CompiledQuery<MatchRow> {
+  return forCompany(db, companyId)
+    .selectFrom("contacts")
+    .crossJoin("tickets")
+    .select(["tickets.id as ticketId", "tickets.updatedAt as at"])
+    .where("contacts.id", "in", contactIds.length ? [...contactIds] : [0])
+    .whereRef("tickets.contactId", "=", "contacts.id")
+    .where("tickets.companyId", "=", companyId)
+    .where("tickets.deletedAt", "is", null)
+    .$if(filter !== undefined, (q) => q.where((eb) => filter!(eb as unknown as ExpressionBuilder<DB, "tickets">)))
     .orderBy("tickets.updatedAt", "desc")
     .orderBy("tickets.id", "desc")
     .limit(limit)

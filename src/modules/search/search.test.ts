@@ -202,8 +202,9 @@ describe("the read pool", () => {
     const admin = await actorOf(t, 1);
     await searchTickets(t.ctx, admin, { searchParam: "ola", searchOnMessages: true, showAll: true });
     expect(t.ctx.reads.mode).toBe("workers");
-    // Contacts, then the exact words (too few to fill the cap), then the last word as a prefix.
-    expect(t.ctx.reads.counts).toEqual({ worker: 3, mainThread: 0 });
+    // The matching contacts, then their tickets, then the exact words (too few to fill the cap), then the last word as
+    // a prefix.
+    expect(t.ctx.reads.counts).toEqual({ worker: 4, mainThread: 0 });
 
     // A read of a few hundred milliseconds on the pool; the request thread answers meanwhile.
     const slow = t.ctx.reads.read(
@@ -358,5 +359,48 @@ describe("an agent's search sees exactly what the agent may see", () => {
       }
     })();
     expect(await found(agents[0]!.id)).toEqual(await expected(agents[0]!.id));
+  });
+});
+
+describe("a contact search", () => {
+  test("few matching contacts (their tickets read) and over two thousand (the company's tickets walked) find the same, newest first", async () => {
+    t = await createTestApp();
+    const app = t;
+    const queue = await app.ctx.db.insertInto("queues").values({ companyId: 1, name: "Fila", color: "#00aa00" }).returning("id").executeTakeFirstOrThrow();
+    const ana = await createUser(app, { companyId: 1, name: "Ana", allTicket: "disable" });
+    await app.ctx.db.insertInto("user_queues").values({ userId: ana.id, queueId: queue.id, companyId: 1 }).execute();
+    // 2,100 contacts named "Filler i", each with a pending ticket, one in ten in Ana's queue, later ones more recent.
+    const tickets: { id: number; name: string; queueId: number | null; at: string }[] = [];
+    app.ctx.sqlite.transaction(() => {
+      const contact = app.ctx.sqlite.query("insert into contacts (companyId, name, number, createdAt, updatedAt) values (1, ?, ?, ?, ?) returning id");
+      const ticket = app.ctx.sqlite.query(
+        "insert into tickets (uuid, companyId, contactId, status, queueId, createdAt, updatedAt) values (?, 1, ?, 'pending', ?, ?, ?) returning id",
+      );
+      for (let i = 0; i < 2100; i++) {
+        const at = new Date(Date.UTC(2024, 0, 1) + i * 60_000).toISOString();
+        const name = `Filler ${i}`;
+        const queueId = i % 10 === 0 ? queue.id : null;
+        const c = contact.get(name, `5588${String(i).padStart(7, "0")}`, at, at) as { id: number };
+        const tk = ticket.get(crypto.randomUUID(), c.id, queueId, at, at) as { id: number };
+        tickets.push({ id: tk.id, name, queueId, at });
+      }
+    })();
+    // Another company's namesake is never found.
+    await ticketWith(app, { companyId: (await createCompany(app, { name: "Other" })).companyId, name: "Filler 17", userId: null });
+
+    const newestFirst = (rows: typeof tickets) => [...rows].sort((a, b) => (a.at < b.at ? 1 : -1)).map((r) => r.id);
+    const holds = (text: string) => (r: (typeof tickets)[number]) => r.name.includes(text);
+    const admin = await actorOf(app, 1);
+    const forAna = await actorOf(app, ana.id);
+    const search = async (actor: Actor, searchParam: string) => (await searchTickets(app.ctx, actor, { searchParam, showAll: true })).ticketIds;
+
+    // "Filler 17": 111 contacts (17, 170-179, 1700-1799).
+    expect(await search(admin, "Filler 17")).toEqual(newestFirst(tickets.filter(holds("Filler 17"))));
+    expect(await search(forAna, "filler 17")).toEqual(newestFirst(tickets.filter((r) => holds("Filler 17")(r) && r.queueId === queue.id)));
+    // "Filler": every one of the 2,100 contacts; Ana sees 210 of their tickets.
+    expect(await search(forAna, "Filler")).toEqual(newestFirst(tickets.filter((r) => r.queueId === queue.id)));
+    const all = await searchTickets(app.ctx, admin, { searchParam: "Filler", showAll: true });
+    expect(all).toMatchObject({ count: SEARCH_CAP, capped: true });
+    expect(all.ticketIds.slice(0, 5)).toEqual(newestFirst(tickets).slice(0, 5));
   });
 });

@@ -3,8 +3,8 @@ import type { Actor } from "../../http/permissions";
 import { type ListFilters, type TicketFilter, viewFilterWhere } from "../tickets/list-queries";
 import { userQueueIds } from "../tickets/queries";
 import { listView } from "../tickets/visibility";
-import { messagesQuery, searchText } from "./fts";
-import { contactMatches, type MatchRow, messageMatches, messageMatchesIn, visibleTicketIds } from "./queries";
+import { contactsQuery, messagesQuery, searchText } from "./fts";
+import { contactIdsMatching, contactMatches, type MatchRow, messageMatches, messageMatchesIn, ticketsOfContacts, visibleTicketIds } from "./queries";
 
 /** Results are exact up to this many tickets; beyond it the count says CAP and `capped` is set. */
 export const SEARCH_CAP = 1000;
@@ -34,10 +34,35 @@ export async function searchTickets(ctx: AppContext, actor: Actor, params: Searc
   if (!text) return { ticketIds: [], count: 0, capped: false };
   const view = listView(actor, await userQueueIds(ctx.db, actor.userId), params.showAll ?? false);
   const filter = viewFilterWhere(params, view);
-  const byContact = ctx.reads.read(contactMatches(ctx.db, actor.companyId, text, filter, SEARCH_CAP + 1));
+  const byContact = contactTickets(ctx, actor.companyId, text, filter);
   const query = params.searchOnMessages ? messagesQuery(text) : undefined;
   const byMessage = query ? messagesMatching(ctx, actor.companyId, query, filter, view !== undefined) : Promise.resolve([]);
   return newestFirst(await Promise.all([byContact, byMessage]));
+}
+
+/**
+ * Up to this many contacts matching the text, the contact search reads only their tickets; more (a common word, a
+ * shared digit run), and it walks the company's tickets in activity order, stopping at the cap.
+ */
+const FEW_CONTACTS = 2000;
+
+/** Tickets whose contact's name or number holds the text, newest first, at most SEARCH_CAP + 1. */
+async function contactTickets(ctx: AppContext, companyId: number, text: string, filter: TicketFilter): Promise<MatchRow[]> {
+  const query = contactsQuery(text);
+  if (query) {
+    const ids = await ctx.reads.read(contactIdsMatching(ctx.db, query, FEW_CONTACTS + 1));
+    if (ids.length <= FEW_CONTACTS)
+      return ctx.reads.read(
+        ticketsOfContacts(
+          ctx.db,
+          companyId,
+          ids.map((r) => r.id),
+          filter,
+          SEARCH_CAP + 1,
+        ),
+      );
+  }
+  return ctx.reads.read(contactMatches(ctx.db, companyId, text, filter, SEARCH_CAP + 1));
 }
 
 /**
