@@ -28,7 +28,8 @@ export function dayIn(iso: string | Date, timeZone?: string): string {
     }
   }
   if (format) {
-    const part = (type: string) => format.formatToParts(d).find((p) => p.type === type)?.value ?? "";
+    const parts = format.formatToParts(d);
+    const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
     return `${part("year")}-${part("month")}-${part("day")}`;
   }
   const pad = (n: number) => String(n).padStart(2, "0");
