@@ -4,7 +4,8 @@
  * the agents' figures first, then the admin's. Try it tiny first on a small or busy machine:
  *   bun bench/tickets.ts --tickets 2000 --messages 20000 --seconds 5 --agents 10
  * Options: --seconds 20 (per figure), --agents 50, --admin (the admin's figures only, no agent online), --binary
- * (dist/multi100 instead of the sources), --data DIR (seeded once, then reused), --tickets, --messages.
+ * (dist/multi100 instead of the sources), --data DIR (seeded once, then reused), --tickets, --messages, --profile DIR (the
+ * server writes a CPU profile, markdown, into DIR when it stops).
  *
  * The data: tickets spread over 5 queues (5 % without one; 10 % open, 5 % pending, the rest closed), a fifth as many
  * contacts, bodies of about 100 characters in which one word, "atenção", appears in about 13 % of the messages, and
@@ -40,6 +41,7 @@ const arg = (name: string) => {
 };
 const SECONDS = Number(arg("--seconds") ?? 20);
 const BINARY = process.argv.includes("--binary");
+const PROFILE = arg("--profile");
 const ADMIN_ONLY = process.argv.includes("--admin");
 const AGENTS = Number(arg("--agents") ?? 50);
 const TICKETS = Number(arg("--tickets") ?? 100_000);
@@ -55,7 +57,12 @@ if (!ADMIN_ONLY && agents.length < AGENTS) note(`only ${agents.length} agents we
 const { pools, unreadIds } = makeUnread(dataDir, agents);
 
 if (BINARY) await ensureBinary();
-const server = await startServer({ dataDir, mode: BINARY ? "binary" : "source", timeoutMs: 60_000 });
+const server = await startServer({
+  dataDir,
+  mode: BINARY ? "binary" : "source",
+  timeoutMs: 60_000,
+  env: PROFILE ? { BUN_OPTIONS: `--cpu-prof-md --cpu-prof-dir=${PROFILE}` } : {},
+});
 note(`server up (${BINARY ? "dist/multi100" : "sources"}) in ${Math.round(server.startMs)} ms on ${server.url}`);
 const token = await login(server.url);
 

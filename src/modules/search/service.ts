@@ -66,11 +66,12 @@ async function contactTickets(ctx: AppContext, companyId: number, text: string, 
 }
 
 /**
- * Up to this many tickets in a personal view, its message search reads only their messages. An agent usually sees a
- * small part of the company's tickets (their queues' waiting ones and their own): filtering every match of a common
- * word through the view would read the whole company's matches to keep a few.
+ * Up to this many tickets in a personal view, its message search keeps only the matches among their messages, tested
+ * against a list of those messages' ids. An agent usually sees a small part of the company's tickets (their queues'
+ * waiting ones and their own): filtering every match of a common word through the view looks up the ticket of a
+ * great many matches to keep a few. Past this many the list costs more than the lookups it saves.
  */
-const FEW_VISIBLE = 2000;
+export const FEW_VISIBLE = 10_000;
 
 /**
  * The newest matching message of each ticket, reading matches only until SEARCH_CAP + 1 tickets are found. The exact
