@@ -42,6 +42,11 @@ const schema = z.object({
   WEBCHAT_RATE_PER_MIN: z.coerce.number().int().positive().default(30),
   WEBCHAT_RATE_PER_MIN_IP: z.coerce.number().int().positive().default(120),
   WEBCHAT_SESSIONS_PER_MIN_IP: z.coerce.number().int().positive().default(10),
+  /**
+   * Most a socket's client may fall behind, in KB of frames waiting for it, before the socket is closed (4008; the web
+   * app and the widget reconnect and fetch again): src/realtime/bounded-send.ts.
+   */
+  WS_BUFFER_LIMIT_KB: z.coerce.number().int().min(16).max(65_536).default(1024),
   /** Days an audit log entry is kept before the daily job prunes it (src/modules/audit/prune.ts). */
   AUDIT_RETENTION_DAYS: z.coerce.number().int().positive().max(36_500).default(180),
   /** Least time between two number checks on one WhatsApp connection while a contact import validates its numbers. */

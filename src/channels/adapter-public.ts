@@ -71,4 +71,10 @@ export interface PublicRoutesHost {
   mediaLimitBytes(): Promise<number>;
   /** Whether the media store would accept this file's type (sniffed from its bytes against the allow-list). */
   acceptsMedia(file: File): Promise<boolean>;
+  /**
+   * The send function of a socket the plugin serves (Elysia's `ws.raw`), under the core's limit on frames waiting for
+   * a client that does not read: past WS_BUFFER_LIMIT_KB the socket is closed with 4008 ERR_SOCKET_TOO_SLOW (the
+   * client reconnects and fetches again) and counted in the metrics. Every frame the plugin sends goes through it.
+   */
+  socketSender(raw: object): (text: string) => void;
 }

@@ -7,6 +7,7 @@
  */
 import { Elysia } from "elysia";
 import type { AppContext } from "../context";
+import { boundedSender } from "../realtime/bounded-send";
 import { clientIp, foreignOrigin } from "../http/client";
 import { AppError, notFound, validationError } from "../http/errors";
 import { connectionByPublicKey } from "../modules/connections/queries";
@@ -107,5 +108,6 @@ function createPublicRoutesHost(ctx: AppContext, channel: string): PublicRoutesH
     errors,
     mediaLimitBytes: () => ctx.media.limitBytes(),
     acceptsMedia: async (file) => (await sniff(file, file.name || "file")) !== undefined,
+    socketSender: (raw) => boundedSender(raw, ctx.config.WS_BUFFER_LIMIT_KB * 1024, "visitor"),
   };
 }

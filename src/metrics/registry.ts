@@ -138,7 +138,13 @@ export const outboundMessages = new Counter(
 );
 export const jobRuns = new Counter("multi100_job_runs_total", "Durable job runs, by outcome (done, retry, failed for good)", ["outcome"]);
 
-const REGISTERED = [httpRequests, httpDuration, inboundMessages, outboundMessages, jobRuns];
+export const slowSocketCloses = new Counter(
+  "multi100_websocket_slow_closes_total",
+  "Sockets closed because more than WS_BUFFER_LIMIT_KB waited for a client that did not read, by kind (session, public, visitor)",
+  ["kind"],
+);
+
+const REGISTERED = [httpRequests, httpDuration, inboundMessages, outboundMessages, jobRuns, slowSocketCloses];
 
 /** The whole exposition: the process's counters and histograms, then the gauges measured now. */
 export function render(gauges: readonly Gauge[]): string {

@@ -1,6 +1,7 @@
 import { Elysia } from "elysia";
 import type { AppContext } from "../context";
 import { createSettingsService } from "../modules/settings/service";
+import { boundedSender } from "./bounded-send";
 
 /** The frame a sessionless socket hears: public settings as [{key, value}], all of them on open, then each change. */
 export const PUBLIC_SETTINGS_EVENT = "public-settings";
@@ -15,9 +16,10 @@ export const publicSocketRoutes = (ctx: AppContext) => {
   return new Elysia({ prefix: "/api" }).ws("/public-socket", {
     async open(ws) {
       const raw = ws.raw;
-      if (!ctx.hub.connectPublic(ws.id, { send: (text) => void raw.send(text), close: (code, reason) => raw.close(code, reason) })) return;
+      const send = boundedSender(raw, ctx.config.WS_BUFFER_LIMIT_KB * 1024, "public");
+      if (!ctx.hub.connectPublic(ws.id, { send, close: (code, reason) => raw.close(code, reason) })) return;
       // Registered before the snapshot is read: a change committed meanwhile is in the snapshot or follows it as a frame.
-      raw.send(JSON.stringify({ event: PUBLIC_SETTINGS_EVENT, data: await settings.publicList() }));
+      send(JSON.stringify({ event: PUBLIC_SETTINGS_EVENT, data: await settings.publicList() }));
     },
     close(ws) {
       ctx.hub.disconnectPublic(ws.id);

@@ -5,6 +5,7 @@ import type { AppContext } from "../context";
 import { authenticate } from "../http/auth";
 import { AppError } from "../http/errors";
 import type { Actor } from "../http/permissions";
+import { boundedSender } from "./bounded-send";
 import { CLOSE, type Hub, rooms } from "./hub";
 
 type Session = { ok: true; actor: Actor; expiresAt: number } | { ok: false; close: (typeof CLOSE)["unauthorized" | "expired"] };
@@ -41,7 +42,8 @@ export const socketRoutes = (ctx: AppContext) =>
         const { session } = ws.data;
         if (!session.ok) return ws.close(session.close.code, session.close.reason);
         const raw = ws.raw;
-        ctx.hub.connect(ws.id, { send: (text) => void raw.send(text), close: (code, reason) => raw.close(code, reason) }, session.actor, session.expiresAt);
+        const send = boundedSender(raw, ctx.config.WS_BUFFER_LIMIT_KB * 1024, "session");
+        ctx.hub.connect(ws.id, { send, close: (code, reason) => raw.close(code, reason) }, session.actor, session.expiresAt);
       },
       message(ws, message) {
         const frame = clientFrame.safeParse(message);

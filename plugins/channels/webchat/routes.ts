@@ -352,17 +352,17 @@ export function webchatRoutes(host: PublicRoutesHost, limits: WebchatLimits) {
             if (!allowsSite(session.config, ws.data.foreignOrigin)) return raw.close(CLOSE_ORIGIN_NOT_ALLOWED.code, CLOSE_ORIGIN_NOT_ALLOWED.reason);
             if (!limiter.take([{ key: `r:${ws.data.clientAddress}`, limit: limits.readsPerIp }]).ok)
               return raw.close(CLOSE_RATE_LIMITED.code, CLOSE_RATE_LIMITED.reason);
-            const link: VisitorLink = { send: (text) => void raw.send(text), close: (code, reason) => raw.close(code, reason) };
+            const link: VisitorLink = { send: host.socketSender(raw), close: (code, reason) => raw.close(code, reason) };
             const detach = session.attach(claims.visitorId, link);
             sockets.set(ws.id, { session, visitorId: claims.visitorId, link, detach });
-            raw.send(JSON.stringify({ event: "ready", data: { visitorId: claims.visitorId } }));
+            link.send(JSON.stringify({ event: "ready", data: { visitorId: claims.visitorId } }));
           },
           message(ws, message) {
             const state = sockets.get(ws.id);
             if (!state) return;
             const frame = clientFrame.safeParse(typeof message === "string" ? safeJson(message) : message);
             if (!frame.success) return;
-            if (frame.data.event === "ping") return void ws.raw.send(JSON.stringify({ event: "pong", data: null }));
+            if (frame.data.event === "ping") return state.link.send(JSON.stringify({ event: "pong", data: null }));
             state.session.visitorAck(state.visitorId, frame.data.data.id, frame.data.data.ack, state.link);
           },
           close(ws) {
