@@ -67,14 +67,20 @@ export function useInboxRealtime() {
         void qc.invalidateQueries({ queryKey: keys.contacts.detail(c.id) });
       }),
     ];
-    let was = socketState.status;
-    const offStatus = subscribe(socketState, () => {
-      if (socketState.status === "open" && was === "closed") {
-        void qc.invalidateQueries({ queryKey: keys.tickets.all });
-        void qc.invalidateQueries({ queryKey: keys.messages.all });
-      }
-      was = socketState.status;
-    });
+    // A reconnect passes through "connecting" after the close: remember the close until the socket is open again.
+    let dropped = false;
+    const offStatus = subscribe(
+      socketState,
+      () => {
+        if (socketState.status === "closed") dropped = true;
+        else if (socketState.status === "open" && dropped) {
+          dropped = false;
+          void qc.invalidateQueries({ queryKey: keys.tickets.all });
+          void qc.invalidateQueries({ queryKey: keys.messages.all });
+        }
+      },
+      true,
+    );
     return () => {
       for (const off of offs) off();
       offStatus();
