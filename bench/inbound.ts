@@ -31,7 +31,8 @@
  *     automation's time when the server is busy but not flooded. Its posts count in neither the rate nor the CPU.
  * Prints JSON lines: inbound_msgs_per_s, inbound_server_cpu_ms_per_msg, inbound_frames_per_msg (agent mode: frames the
  * agents' sockets received per posted message, by event), inbound_p99_ms (+ p50), automation_p99_ms (+ p50),
- * automation_paced_p99_ms (+ p50), inbound_check. Each line says its mode and how many agents were online. Targets: >= 2,000 msgs/s, <= 0.5 ms of server
+ * automation_paced_p99_ms (+ p50), rss_peak_mb and anon_peak_mb (the server's resident set at its peak over the whole run,
+ * and its part that maps no file; lib/memory.ts), inbound_check. Each line says its mode and how many agents were online. Targets: >= 2,000 msgs/s, <= 0.5 ms of server
  * CPU per message, automation < 5 ms.
  */
 import { Database } from "bun:sqlite";
@@ -41,6 +42,7 @@ import { VisitorTokens } from "../plugins/channels/webchat/token";
 import { FrameTally, framesSettled, goOnline } from "./lib/agents";
 import { seed, WORDS } from "./lib/inbound-seed";
 import { load } from "./lib/load";
+import { MemoryWatch } from "./lib/memory";
 import { emit, note, percentile } from "./lib/report";
 import { ensureBinary, startServer } from "./lib/server";
 
@@ -86,6 +88,7 @@ const server = await startServer({
   },
 });
 note(`server up (${BINARY ? "dist/multi100" : "sources"}) in ${Math.round(server.startMs)} ms on ${server.url}`);
+const memory = new MemoryWatch(server.pid);
 const base = `${server.url}/api/webchat/${s.widgetKey}`;
 const tally = new FrameTally();
 const online = !ADMIN_ONLY && s.agents.length ? await goOnline(server.url, s.agents, tally) : undefined;
@@ -207,6 +210,8 @@ if (PACED_RATE > 0 && PACED_SECONDS > 0) {
 }
 online?.closeAll();
 const dropped = online?.dropped() ?? 0;
+const { rssPeakMb, anonPeakMb } = memory.peaks();
+memory.stop();
 const code = await server.stop(30_000);
 if (code !== 0) note(`server exit code ${code}`);
 
@@ -269,6 +274,8 @@ if (online) {
     ...mode,
   });
 }
+emit("rss_peak_mb", rssPeakMb, "MB", undefined, { ...mode, target: 350 });
+emit("anon_peak_mb", anonPeakMb, "MB", undefined, { ...mode, target: 250 });
 emit("inbound_p99_ms", r.p99Ms, "ms", r.ok, { p50: Math.round(r.p50Ms * 100) / 100, max: Math.round(r.maxMs) });
 emit("automation_p99_ms", percentile(automationMs, 99), "ms", automationMs.length, {
   p50: Math.round(percentile(automationMs, 50) * 100) / 100,

@@ -26,12 +26,15 @@
  * admin_tickets_list_queues_p99_ms (with all five queueIds), admin_tickets_list_page50_p99_ms,
  * admin_search_messages_p99_ms, admin_messages_list_p99_ms (random tickets that are not unread), admin_search_stall_p99_ms
  * (the list's p99 from 12 loops while 4 loops search beside it).
+ * Memory over the whole run (admin and agent parts), sampled every 100 ms (lib/memory.ts): rss_peak_mb, the server's
+ * resident set at its peak (target < 350), and anon_peak_mb, the part of it that maps no file (target < 250).
  */
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { FrameTally, goOnline, inboxPaths, type OnlineAgent, openConversation, readAgents } from "./lib/agents";
 import { load, type LoadResult } from "./lib/load";
 import { emit, note } from "./lib/report";
+import { MemoryWatch } from "./lib/memory";
 import { ensureBinary, login, startServer, tempDataDir } from "./lib/server";
 import { makeUnread, seed, WORD } from "./lib/tickets-seed";
 
@@ -64,6 +67,7 @@ const server = await startServer({
   env: PROFILE ? { BUN_OPTIONS: `--cpu-prof-md --cpu-prof-dir=${PROFILE}` } : {},
 });
 note(`server up (${BINARY ? "dist/multi100" : "sources"}) in ${Math.round(server.startMs)} ms on ${server.url}`);
+const memory = new MemoryWatch(server.pid);
 const token = await login(server.url);
 
 async function get(path: string, bearer = token): Promise<unknown> {
@@ -198,9 +202,14 @@ if (agents.length) {
     framesPerOpen: Math.round((openFrames / Math.max(1, opened.ok)) * 10) / 10,
   });
 }
+const { rssPeakMb, anonPeakMb } = memory.peaks();
+memory.stop();
 const code = await server.stop();
 if (code !== 0) note(`server exit code ${code}:\n${server.output().slice(-2000)}`);
 
+const memoryLine = { mode: agents.length ? "agents" : "admin", agentsOnline: agents.length };
+emit("rss_peak_mb", rssPeakMb, "MB", undefined, { ...memoryLine, target: 350 });
+emit("anon_peak_mb", anonPeakMb, "MB", undefined, { ...memoryLine, target: 250 });
 emit("admin_tickets_list_p50_ms", list.p50Ms, "ms", list.ok, ok(list));
 emit("admin_tickets_list_p99_ms", list.p99Ms, "ms", list.ok, { ...ok(list), target: 25 });
 emit("admin_tickets_list_queues_p99_ms", listQueues.p99Ms, "ms", listQueues.ok, { ...ok(listQueues), target: 25 });

@@ -84,34 +84,39 @@ export function messageMatches(db: Db, companyId: number, query: string, filter:
     .compile();
 }
 
-/** The ids of up to `limit` live tickets the filter lets through (the list's covering index answers it). */
-export function visibleTicketIds(db: Db, companyId: number, filter: TicketFilter, limit: number): CompiledQuery<{ id: number }> {
-  return liveTickets(db, companyId)
-    .select("tickets.id")
-    .where((eb) => filter(eb))
-    .limit(limit)
+/** How many live tickets the filter lets through, counting no further than `cap` (the list's covering index answers it). */
+export function visibleTicketCount(db: Db, companyId: number, filter: TicketFilter, cap: number): CompiledQuery<{ n: number }> {
+  return db
+    .selectFrom(
+      liveTickets(db, companyId)
+        .select("tickets.id")
+        .where((eb) => filter(eb))
+        .limit(cap)
+        .as("counted"),
+    )
+    .select((eb) => eb.fn.countAll<number>().as("n"))
     .compile();
 }
 
 /**
- * Messages matching the FTS query among the messages of the given tickets, newest first. The full-text index drives,
- * as for messageMatches, but each match is first tested against the ids of the tickets' messages, which SQLite reads
- * once through the ticket index into a temporary index (the unary + keeps it from looking up the full-text index once
- * per message instead): only the matches that pass are looked up in messages. An agent who sees a few percent of the
- * company's tickets would otherwise look up some thirty messages for each one kept; a rare word never builds the list.
+ * Messages matching the FTS query among the messages of the tickets the filter lets through, newest first. The
+ * full-text index drives, as for messageMatches, but each match is first tested against the ids of those tickets'
+ * messages, which SQLite reads once (the tickets through the list's index, their messages through the ticket index)
+ * into a temporary index; the unary + keeps it from looking up the full-text index once per message instead. Only the
+ * matches that pass are looked up in messages: an agent who sees a few percent of the company's tickets would otherwise
+ * look up some thirty messages for each one kept. A rare word never builds the list.
  */
-export function messageMatchesIn(db: Db, companyId: number, query: string, ticketIds: readonly number[]): CompiledQuery<MatchRow> {
+export function messageMatchesAmong(db: Db, companyId: number, query: string, filter: TicketFilter): CompiledQuery<MatchRow> {
+  const visibleMessages = liveTickets(db, companyId)
+    .innerJoin("messages", "messages.ticketId", "tickets.id")
+    .select("messages.id")
+    .where((eb) => filter(eb));
   return forCompany(db, companyId)
     .selectFrom("messages")
     .innerJoin("messages_fts", "messages_fts.rowid", "messages.id")
     .select(["messages.ticketId as ticketId", "messages.createdAt as at"])
     .where(messagesMatch(query))
-    .where(
-      sql<SqlBool>`+messages_fts.rowid in ${db
-        .selectFrom("messages")
-        .select("messages.id")
-        .where("messages.ticketId", "in", ticketIds.length ? [...ticketIds] : [0])}`,
-    )
+    .where(sql<SqlBool>`+messages_fts.rowid in ${visibleMessages}`)
     .orderBy("messages_fts.rowid", "desc")
     .compile();
 }

@@ -4,7 +4,7 @@ import { type ListFilters, type TicketFilter, viewFilterWhere } from "../tickets
 import { userQueueIds } from "../tickets/queries";
 import { listView } from "../tickets/visibility";
 import { contactsQuery, messagesQuery, searchText } from "./fts";
-import { contactIdsMatching, contactMatches, type MatchRow, messageMatches, messageMatchesIn, ticketsOfContacts, visibleTicketIds } from "./queries";
+import { contactIdsMatching, contactMatches, type MatchRow, messageMatches, messageMatchesAmong, ticketsOfContacts, visibleTicketCount } from "./queries";
 
 /** Results are exact up to this many tickets; beyond it the count says CAP and `capped` is set. */
 export const SEARCH_CAP = 1000;
@@ -67,7 +67,7 @@ async function contactTickets(ctx: AppContext, companyId: number, text: string, 
 
 /**
  * Up to this many tickets in a personal view, its message search keeps only the matches among their messages, tested
- * against a list of those messages' ids. An agent usually sees a small part of the company's tickets (their queues'
+ * against a list of those messages' ids (messageMatchesAmong). An agent usually sees a small part of the company's tickets (their queues'
  * waiting ones and their own): filtering every match of a common word through the view looks up the ticket of a
  * great many matches to keep a few. Past this many the list costs more than the lookups it saves.
  */
@@ -80,9 +80,9 @@ export const FEW_VISIBLE = 10_000;
  */
 async function messagesMatching(ctx: AppContext, companyId: number, query: { exact: string; prefix: string }, filter: TicketFilter, personal: boolean) {
   const enough = { column: "ticketId", limit: SEARCH_CAP + 1 } as const;
-  const visible = personal ? await ctx.reads.read(visibleTicketIds(ctx.db, companyId, filter, FEW_VISIBLE + 1)) : [];
-  const within = personal && visible.length <= FEW_VISIBLE ? visible.map((r) => r.id) : undefined;
-  const matches = (q: string) => (within ? messageMatchesIn(ctx.db, companyId, q, within) : messageMatches(ctx.db, companyId, q, filter));
+  const [visible] = personal ? await ctx.reads.read(visibleTicketCount(ctx.db, companyId, filter, FEW_VISIBLE + 1)) : [];
+  const among = visible !== undefined && visible.n <= FEW_VISIBLE;
+  const matches = (q: string) => (among ? messageMatchesAmong(ctx.db, companyId, q, filter) : messageMatches(ctx.db, companyId, q, filter));
   const exact = await ctx.reads.read(matches(query.exact), enough);
   return exact.length > SEARCH_CAP ? exact : ctx.reads.read(matches(query.prefix), enough);
 }
