@@ -78,7 +78,10 @@ export function credentialMatcher(secretFields: readonly string[]): (json: strin
   const named = [...new Set(secretFields)].filter(Boolean).map(literal);
   const key = `[A-Za-z0-9_$-]*(?:${CREDENTIAL_WORDS.join("|")})[A-Za-z0-9_$-]*${named.length ? `|${named.join("|")}` : ""}`;
   const pattern = new RegExp(`"(?:${key})":"[^"]`, "i");
-  return (json) => pattern.test(json);
+  // Most answers hold none of the words at all: a plain search for them rules those out in a third of the time the
+  // full pattern takes over a page of tickets. A key the pattern matches always holds one of them.
+  const anyWord = new RegExp([...CREDENTIAL_WORDS, ...named].join("|"), "i");
+  return (json) => anyWord.test(json) && pattern.test(json);
 }
 
 /** A value Elysia would answer as JSON: a plain object or an array (not a Response, file, stream or status wrapper). */
@@ -106,7 +109,6 @@ export const jsonCompression = (secretFields: readonly string[]) => {
     const gzipped = text.length >= MIN_JSON_BYTES && negotiate(request.headers.get("accept-encoding"), ["gzip", "identity"]) === "gzip";
     if (gzipped) set.headers["content-encoding"] = "gzip";
     // Bytes, not text: a text body would bring its own content-type. Elysia adds set.headers (and cookies) to this answer.
-    const bytes = new TextEncoder().encode(text);
-    return new Response(gzipped ? Bun.gzipSync(bytes, { level: JSON_GZIP_LEVEL }) : bytes, { status: set.status });
+    return new Response(gzipped ? Bun.gzipSync(text, { level: JSON_GZIP_LEVEL }) : new TextEncoder().encode(text), { status: set.status });
   });
 };
