@@ -16,7 +16,7 @@ test("after a 4008 close the web app reconnects and shows the ticket and the mes
   const tag = uid();
   const { token, connection } = await adminWithWebchat(request, tag);
   const ana = await createAgent(request, token, tag, "Ana", { allTicket: "enable" });
-  const { page } = await agentPage(browser, ana);
+  const { ctx, page } = await agentPage(browser, ana);
 
   let opened = 0;
   let passing = true;
@@ -43,9 +43,9 @@ test("after a 4008 close the web app reconnects and shows the ticket and the mes
   await expect(message(page, `Hello ${tag}`)).toBeVisible();
   expect(opened).toBe(1);
 
+  const second = await openVisitor(browser, connection.widgetKey, `Second ${tag}`);
   await test.step("frames stop reaching the page: a new ticket and a new message are missed", async () => {
     passing = false;
-    const second = await openVisitor(browser, connection.widgetKey, `Second ${tag}`);
     await second.write(`Second visitor ${tag}`);
     await first.write(`While away ${tag}`);
     await expect(list.getByTestId("ticket-item").filter({ hasText: `Second ${tag}` })).toHaveCount(0);
@@ -60,4 +60,5 @@ test("after a 4008 close the web app reconnects and shows the ticket and the mes
     await expect(message(page, `While away ${tag}`)).toBeVisible();
     expect(opened).toBe(2);
   });
+  for (const c of [ctx, first.ctx, second.ctx]) await c.close();
 });

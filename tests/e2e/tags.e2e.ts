@@ -49,6 +49,9 @@ test("an admin creates, edits the colour of and deletes a tag; another tab follo
   const other = await context.newPage();
   await other.goto("/tags");
   await expect(other.getByTestId("tags-table")).toBeVisible();
+  // The new tab came to the front; a tab behind it gets its animation frames throttled, and every click on it then
+  // waits about 2 s for Playwright's stability check (the test ran close to its timeout).
+  await page.bringToFront();
 
   await page.getByTestId("tags-add").click();
   const modal = page.getByTestId("tag-modal");
