@@ -17,8 +17,11 @@ const closesOf = (kind: SocketKind) =>
 describe("boundedSender", () => {
   /** Bun's socket as the guard sees it: the status each send answers, what stays buffered, what was closed. */
   function fakeSocket() {
-    const s = { status: 10, buffered: 0, sent: [] as string[], closes: [] as [number?, string?][], terminated: 0 };
+    const s = { status: 10, buffered: 0, readyState: 1, sent: [] as string[], closes: [] as [number?, string?][], terminated: 0 };
     const raw = {
+      get readyState() {
+        return s.readyState;
+      },
       send: (text: string) => {
         s.sent.push(text);
         return s.status;
@@ -55,6 +58,17 @@ describe("boundedSender", () => {
     s.status = 0;
     send("lost");
     expect(s.closes).toEqual([[CLOSE_TOO_SLOW.code, CLOSE_TOO_SLOW.reason]]);
+  });
+
+  test("a socket whose client has already gone is neither closed again nor counted", () => {
+    const { s, raw } = fakeSocket();
+    const before = closesOf("public");
+    const send = boundedSender(raw, 1000, "public");
+    s.status = 0;
+    s.readyState = 3;
+    send("after the client left");
+    expect(s.closes).toEqual([]);
+    expect(closesOf("public")).toBe(before);
   });
 });
 

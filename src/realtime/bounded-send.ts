@@ -24,6 +24,8 @@ interface RawSocket {
   getBufferedAmount(): number;
   close(code?: number, reason?: string): void;
   terminate(): void;
+  /** 1 while open; 2 closing, 3 closed. */
+  readonly readyState: number;
 }
 
 /**
@@ -38,6 +40,8 @@ export function boundedSender(socket: object, limitBytes: number, kind: SocketKi
     const status = raw.send(text);
     if (status > 0 || (status === -1 && raw.getBufferedAmount() <= limitBytes)) return;
     closed = true;
+    // A socket whose client has gone (its close not handled yet) also answers 0: nothing waits for it.
+    if (raw.readyState !== 1) return;
     slowSocketCloses.inc({ kind });
     raw.close(CLOSE_TOO_SLOW.code, CLOSE_TOO_SLOW.reason);
     setTimeout(() => raw.terminate(), CUT_AFTER_MS);
