@@ -67,9 +67,9 @@ async function contactTickets(ctx: AppContext, companyId: number, text: string, 
 
 /**
  * Up to this many tickets in a personal view, its message search keeps only the matches among their messages, tested
- * against a list of those messages' ids (messageMatchesAmong). An agent usually sees a small part of the company's tickets (their queues'
- * waiting ones and their own): filtering every match of a common word through the view looks up the ticket of a
- * great many matches to keep a few. Past this many the list costs more than the lookups it saves.
+ * against a list of those messages' ids (messageMatchesAmong). An agent usually sees a small part of the company's
+ * tickets (their queues' waiting ones and their own): filtering every match of a common word through the view looks up
+ * the ticket of a great many matches to keep a few. Past this many the list costs more than the lookups it saves.
  */
 export const FEW_VISIBLE = 10_000;
 
