@@ -21,10 +21,12 @@ export function openDatabase(path: string, opts: { readonly?: boolean } = {}): O
       ? "PRAGMA busy_timeout = 5000; PRAGMA query_only = ON;"
       : "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;",
   );
-  // A 64 MB page cache instead of SQLite's 2 MB: a conversation's messages lie on scattered pages of a large file, and
+  // A 32 MB page cache instead of SQLite's 2 MB: a conversation's messages lie on scattered pages of a large file, and
   // with the bigger cache a random one is read in about half the time (bench/tickets.ts). It fills only as pages are
-  // read. A memory map would read faster still but cost the inbound pipeline a fifth of its throughput (bench/inbound.ts).
-  sqlite.exec("PRAGMA cache_size = -65536;");
+  // read, and it is process memory: with the search workers' cache it is most of what the server holds beyond its
+  // heap, hence 32 and not 64 MB. A memory map would read faster still but cost the inbound pipeline a fifth of its
+  // throughput (bench/inbound.ts).
+  sqlite.exec("PRAGMA cache_size = -32768;");
   const statements = new StatementCache(sqlite);
   const cached = {
     close: () => {
