@@ -128,17 +128,36 @@ export function throttleRow(db: Db, key: string) {
   return db.selectFrom("auth_throttle").selectAll().where("key", "=", key).executeTakeFirst();
 }
 
-/** Starts a new window for the key with one failure. */
-export async function restartThrottle(db: Db, key: string, windowStart: string): Promise<void> {
-  await db
+/**
+ * Takes one attempt from the key's budget in one statement: a new window when there is none or it has ended, one more
+ * in the current window while under `max`. Answers the window's start, or undefined when the budget is spent. One
+ * upsert, so parallel requests queue on the key's row and each sees the count the one before it wrote, on SQLite and
+ * on PostgreSQL alike.
+ */
+export async function takeThrottle(db: Db, key: string, a: { now: string; cutoff: string; max: number }): Promise<string | undefined> {
+  const row = await db
     .insertInto("auth_throttle")
-    .values({ key, count: 1, windowStart })
-    .onConflict((oc) => oc.column("key").doUpdateSet({ count: 1, windowStart }))
-    .execute();
-}
-
-export async function setThrottleCount(db: Db, key: string, count: number): Promise<void> {
-  await db.updateTable("auth_throttle").set({ count }).where("key", "=", key).execute();
+    .values({ key, count: 1, windowStart: a.now })
+    .onConflict((oc) =>
+      oc
+        .column("key")
+        .doUpdateSet((eb) => {
+          const ended = eb("auth_throttle.windowStart", "<", a.cutoff);
+          return {
+            count: eb
+              .case()
+              .when(ended)
+              .then(1)
+              .else(eb("auth_throttle.count", "+", 1))
+              .end(),
+            windowStart: eb.case().when(ended).then(a.now).else(eb.ref("auth_throttle.windowStart")).end(),
+          };
+        })
+        .where((eb) => eb.or([eb("auth_throttle.windowStart", "<", a.cutoff), eb("auth_throttle.count", "<", a.max)])),
+    )
+    .returning("windowStart")
+    .executeTakeFirst();
+  return row?.windowStart;
 }
 
 /** Gives one attempt back, only while the window it was taken from is still the key's window. */

@@ -1,6 +1,6 @@
 import type { Db } from "../../db/database";
 import { AppError } from "../../http/errors";
-import { releaseThrottle, restartThrottle, setThrottleCount, throttleRow } from "./queries";
+import { releaseThrottle, takeThrottle, throttleRow } from "./queries";
 
 export interface ThrottleRule {
   max: number;
@@ -14,10 +14,10 @@ export interface Reservation {
 }
 
 /**
- * Counts attempts per key (an account or a client IP) in a fixed window kept in SQLite, so a restart does not reset
- * an attacker's budget. An attempt is reserved before the secret is checked, in one transaction that reads and
- * counts every key: a burst of parallel guesses is held to the budget exactly as a sequence is, because no request
- * can be checked on a count that another request has not yet written.
+ * Counts attempts per key (an account or a client IP) in a fixed window kept in the store, so a restart does not reset
+ * an attacker's budget. An attempt is reserved before the secret is checked, each key by one conditional upsert, in
+ * one transaction for all the keys: a burst of parallel guesses is held to the budget exactly as a sequence is,
+ * because no request can be checked on a count that another request has not yet written.
  */
 export class Throttle {
   constructor(
@@ -30,19 +30,17 @@ export class Throttle {
     const iso = now.toISOString();
     const cutoff = new Date(now.getTime() - this.rule.windowS * 1000).toISOString();
     const windowStart = new Map<string, string>();
+    // One transaction, keys in a fixed order: all or none are taken, and two requests never wait on each other's keys.
     await this.db.transaction().execute(async (trx) => {
-      for (const key of keys) {
-        const row = await throttleRow(trx, key);
-        if (!row || row.windowStart < cutoff) {
-          await restartThrottle(trx, key, iso);
-          windowStart.set(key, iso);
-        } else if (row.count >= this.rule.max) {
-          const retryAfter = Math.ceil(this.rule.windowS - (now.getTime() - Date.parse(row.windowStart)) / 1000);
+      for (const key of [...keys].sort()) {
+        const start = await takeThrottle(trx, key, { now: iso, cutoff, max: this.rule.max });
+        if (start === undefined) {
+          const row = await throttleRow(trx, key);
+          const since = row ? Date.parse(row.windowStart) : now.getTime();
+          const retryAfter = Math.ceil(this.rule.windowS - (now.getTime() - since) / 1000);
           throw new AppError("ERR_RATE_LIMITED", 429, "Too many attempts, try again later", { retryAfter });
-        } else {
-          await setThrottleCount(trx, key, row.count + 1);
-          windowStart.set(key, row.windowStart);
         }
+        windowStart.set(key, start);
       }
     });
     return { keys, windowStart };
