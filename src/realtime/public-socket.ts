@@ -17,9 +17,15 @@ export const publicSocketRoutes = (ctx: AppContext) => {
     async open(ws) {
       const raw = ws.raw;
       const send = boundedSender(raw, ctx.config.WS_BUFFER_LIMIT_KB * 1024, "public");
-      if (!ctx.hub.connectPublic(ws.id, { send, close: (code, reason) => raw.close(code, reason) })) return;
-      // Registered before the snapshot is read: a change committed meanwhile is in the snapshot or follows it as a frame.
+      // Registered before the snapshot is read, so a change committed meanwhile is in the snapshot or among the frames
+      // held back until the snapshot has gone: a change never arrives before a snapshot older than it.
+      let held: string[] | undefined = [];
+      const deliver = (frame: string) => (held ? held.push(frame) : send(frame));
+      if (!ctx.hub.connectPublic(ws.id, { send: deliver, close: (code, reason) => raw.close(code, reason) })) return;
       send(JSON.stringify({ event: PUBLIC_SETTINGS_EVENT, data: await settings.publicList() }));
+      const frames = held;
+      held = undefined;
+      for (const frame of frames) send(frame);
     },
     close(ws) {
       ctx.hub.disconnectPublic(ws.id);
