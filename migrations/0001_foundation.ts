@@ -1,17 +1,18 @@
 import { type Kysely, sql } from "kysely";
+import { nowText, serialId, doubleType } from "./dialect";
 
 // Frozen in time: this file must never import from src/. Booleans are 0/1 integers, times ISO-8601 UTC text.
 export async function up(db: Kysely<any>): Promise<void> {
-  const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
+  const now = nowText(db);
 
   await db.schema
     .createTable("plans")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", serialId(db))
     .addColumn("name", "text", (c) => c.notNull().unique())
     .addColumn("users", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("connections", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("queues", "integer", (c) => c.notNull().defaultTo(0))
-    .addColumn("amount", "real", (c) => c.notNull().defaultTo(0))
+    .addColumn("amount", doubleType(db), (c) => c.notNull().defaultTo(0))
     .addColumn("isPublic", "integer", (c) => c.notNull().defaultTo(1))
     .addColumn("useWhatsapp", "integer", (c) => c.notNull().defaultTo(1))
     .addColumn("useFacebook", "integer", (c) => c.notNull().defaultTo(1))
@@ -29,7 +30,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("companies")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", serialId(db))
     .addColumn("name", "text", (c) => c.notNull())
     .addColumn("email", "text")
     .addColumn("phone", "text")
@@ -52,7 +53,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("users")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", serialId(db))
     .addColumn("companyId", "integer", (c) => c.notNull().references("companies.id").onDelete("restrict"))
     .addColumn("name", "text", (c) => c.notNull())
     .addColumn("email", "text", (c) => c.notNull())
@@ -87,7 +88,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("queues")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", serialId(db))
     .addColumn("companyId", "integer", (c) => c.notNull().references("companies.id").onDelete("restrict"))
     .addColumn("name", "text", (c) => c.notNull())
     .addColumn("color", "text", (c) => c.notNull())
@@ -134,7 +135,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("jobs")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", serialId(db))
     .addColumn("name", "text", (c) => c.notNull())
     .addColumn("companyId", "integer")
     .addColumn("payload", "text", (c) => c.notNull().defaultTo("{}"))
@@ -154,7 +155,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("password_resets")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", serialId(db))
     .addColumn("userId", "integer", (c) => c.notNull().references("users.id").onDelete("cascade"))
     .addColumn("codeHash", "text", (c) => c.notNull())
     .addColumn("expiresAt", "text", (c) => c.notNull())

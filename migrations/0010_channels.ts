@@ -1,4 +1,6 @@
 import { type Kysely, sql } from "kysely";
+import { isPostgres, nowText, serialId } from "./dialect";
+import { createMessagesIndex, dropMessagesIndex } from "./postgres-search";
 
 // Frozen in time: this file must never import from src/. Booleans are 0/1 integers, times ISO-8601 UTC text.
 //
@@ -10,11 +12,11 @@ import { type Kysely, sql } from "kysely";
 // contact_tags, ticket_tags, contact_extra_info, message_reactions). Connections are soft-deleted (deletedAt),
 // so a deleted connection's tickets keep their whatsappId and stay readable.
 export async function up(db: Kysely<any>): Promise<void> {
-  const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
+  const now = nowText(db);
 
   await db.schema
     .createTable("connections")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", serialId(db))
     .addColumn("companyId", "integer", (c) => c.notNull().references("companies.id").onDelete("restrict"))
     .addColumn("name", "text", (c) => c.notNull())
     .addColumn("channel", "text", (c) => c.notNull())
@@ -74,7 +76,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on("connections")
     .column("companyId")
     .unique()
-    .where(sql<boolean>`isDefault = 1 and deletedAt is null`)
+    .where(sql<boolean>`"isDefault" = 1 and "deletedAt" is null`)
     .execute();
 
   await db.schema
@@ -98,7 +100,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("contacts")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", serialId(db))
     .addColumn("companyId", "integer", (c) => c.notNull().references("companies.id").onDelete("restrict"))
     .addColumn("name", "text", (c) => c.notNull())
     .addColumn("number", "text", (c) => c.notNull().defaultTo(""))
@@ -128,7 +130,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("contact_extra_info")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", serialId(db))
     .addColumn("contactId", "integer", (c) => c.notNull().references("contacts.id").onDelete("cascade"))
     .addColumn("companyId", "integer", (c) => c.notNull().references("companies.id").onDelete("restrict"))
     .addColumn("name", "text", (c) => c.notNull())
@@ -140,7 +142,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("tags")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", serialId(db))
     .addColumn("companyId", "integer", (c) => c.notNull().references("companies.id").onDelete("restrict"))
     .addColumn("name", "text", (c) => c.notNull())
     .addColumn("color", "text", (c) => c.notNull().defaultTo("#A4CCCC"))
@@ -166,7 +168,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("tickets")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", serialId(db))
     .addColumn("uuid", "text", (c) => c.notNull())
     .addColumn("companyId", "integer", (c) => c.notNull().references("companies.id").onDelete("restrict"))
     .addColumn("status", "text", (c) => c.notNull().defaultTo("pending"))
@@ -229,7 +231,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("ticket_logs")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", serialId(db))
     .addColumn("companyId", "integer", (c) => c.notNull().references("companies.id").onDelete("restrict"))
     .addColumn("ticketId", "integer", (c) => c.notNull().references("tickets.id").onDelete("restrict"))
     .addColumn("type", "text", (c) => c.notNull())
@@ -241,7 +243,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("ticket_notes")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", serialId(db))
     .addColumn("companyId", "integer", (c) => c.notNull().references("companies.id").onDelete("restrict"))
     .addColumn("note", "text", (c) => c.notNull())
     .addColumn("userId", "integer", (c) => c.references("users.id").onDelete("set null"))
@@ -255,7 +257,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("messages")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", serialId(db))
     .addColumn("companyId", "integer", (c) => c.notNull().references("companies.id").onDelete("restrict"))
     .addColumn("ticketId", "integer", (c) => c.notNull().references("tickets.id").onDelete("restrict"))
     .addColumn("contactId", "integer", (c) => c.references("contacts.id").onDelete("set null"))
@@ -299,12 +301,17 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex("messages_ticket").on("messages").columns(["ticketId", "createdAt", "id"]).execute();
   // Outbound recovery scans only the rows still waiting or in flight (queries repeat these exact literals).
-  await db.schema.createIndex("messages_send_queued").on("messages").columns(["connectionId", "queuedAt"]).where(sql<boolean>`sendStatus = 'queued'`).execute();
-  await db.schema.createIndex("messages_send_sending").on("messages").column("sendingAt").where(sql<boolean>`sendStatus = 'sending'`).execute();
+  await db.schema
+    .createIndex("messages_send_queued")
+    .on("messages")
+    .columns(["connectionId", "queuedAt"])
+    .where(sql<boolean>`"sendStatus" = 'queued'`)
+    .execute();
+  await db.schema.createIndex("messages_send_sending").on("messages").column("sendingAt").where(sql<boolean>`"sendStatus" = 'sending'`).execute();
 
   await db.schema
     .createTable("message_reactions")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", serialId(db))
     .addColumn("messageId", "integer", (c) => c.notNull().references("messages.id").onDelete("cascade"))
     .addColumn("companyId", "integer", (c) => c.notNull().references("companies.id").onDelete("restrict"))
     // Who reacted: 'user:<id>', 'contact:<channel id>' or 'phone' (the connection's own account).
@@ -318,24 +325,30 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   // Full-text index over message bodies: contentless (the body lives in messages), rows deletable by rowid.
   // 'atencao' finds 'atenção'. Deleted messages and empty bodies are not indexed; triggers keep it in sync.
-  await sql`create virtual table messages_fts using fts5(body, content='', contentless_delete=1, tokenize="unicode61 remove_diacritics 2")`.execute(db);
-  await sql`create trigger messages_fts_insert after insert on messages when new.isDeleted = 0 and new.body <> '' begin
-    insert into messages_fts(rowid, body) values (new.id, new.body);
-  end`.execute(db);
-  await sql`create trigger messages_fts_update after update of body, isDeleted on messages begin
-    delete from messages_fts where rowid = old.id;
-    insert into messages_fts(rowid, body) select new.id, new.body where new.isDeleted = 0 and new.body <> '';
-  end`.execute(db);
-  await sql`create trigger messages_fts_delete after delete on messages begin
-    delete from messages_fts where rowid = old.id;
-  end`.execute(db);
+  if (isPostgres(db)) await createMessagesIndex(db);
+  else {
+    await sql`create virtual table messages_fts using fts5(body, content='', contentless_delete=1, tokenize="unicode61 remove_diacritics 2")`.execute(db);
+    await sql`create trigger messages_fts_insert after insert on messages when new.isDeleted = 0 and new.body <> '' begin
+      insert into messages_fts(rowid, body) values (new.id, new.body);
+    end`.execute(db);
+    await sql`create trigger messages_fts_update after update of body, isDeleted on messages begin
+      delete from messages_fts where rowid = old.id;
+      insert into messages_fts(rowid, body) select new.id, new.body where new.isDeleted = 0 and new.body <> '';
+    end`.execute(db);
+    await sql`create trigger messages_fts_delete after delete on messages begin
+      delete from messages_fts where rowid = old.id;
+    end`.execute(db);
+  }
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await sql`drop trigger if exists messages_fts_delete`.execute(db);
-  await sql`drop trigger if exists messages_fts_update`.execute(db);
-  await sql`drop trigger if exists messages_fts_insert`.execute(db);
-  await sql`drop table if exists messages_fts`.execute(db);
+  if (isPostgres(db)) await dropMessagesIndex(db);
+  else {
+    await sql`drop trigger if exists messages_fts_delete`.execute(db);
+    await sql`drop trigger if exists messages_fts_update`.execute(db);
+    await sql`drop trigger if exists messages_fts_insert`.execute(db);
+    await sql`drop table if exists messages_fts`.execute(db);
+  }
   for (const t of [
     "message_reactions",
     "messages",

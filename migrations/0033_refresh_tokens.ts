@@ -1,4 +1,5 @@
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
+import { nowText } from "./dialect";
 
 // Frozen in time: this file must never import from src/. Times are ISO-8601 UTC text.
 //
@@ -13,7 +14,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("tokenVersion", "integer", (c) => c.notNull())
     .addColumn("expiresAt", "text", (c) => c.notNull())
     .addColumn("usedAt", "text")
-    .addColumn("createdAt", "text", (c) => c.notNull().defaultTo(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`))
+    .addColumn("createdAt", "text", (c) => c.notNull().defaultTo(nowText(db)))
     .execute();
   await db.schema.createIndex("refresh_tokens_user").on("refresh_tokens").columns(["userId", "expiresAt"]).execute();
 }

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { serialId } from "./dialect";
 
 // Frozen in time: this file must never import from src/. Times are ISO-8601 UTC text.
 //
@@ -14,7 +15,7 @@ import type { Kysely } from "kysely";
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("audit_log")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", serialId(db))
     .addColumn("companyId", "integer", (c) => c.notNull())
     .addColumn("userId", "integer")
     .addColumn("entity", "text", (c) => c.notNull())

@@ -1,4 +1,5 @@
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
+import { nowText, serialId } from "./dialect";
 
 // Frozen in time: this file must never import from src/. Booleans are 0/1 integers, times ISO-8601 UTC text.
 //
@@ -14,10 +15,10 @@ import { type Kysely, sql } from "kysely";
 //   optIntegrationId, optFileId  the integration or file list of those types (their tables come later: no key yet)
 //   order             position among its siblings (then id)
 export async function up(db: Kysely<any>): Promise<void> {
-  const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
+  const now = nowText(db);
   await db.schema
     .createTable("chatbots")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", serialId(db))
     .addColumn("companyId", "integer", (c) => c.notNull().references("companies.id").onDelete("restrict"))
     .addColumn("queueId", "integer", (c) => c.notNull().references("queues.id").onDelete("cascade"))
     .addColumn("parentId", "integer", (c) => c.references("chatbots.id").onDelete("cascade"))

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from "kysely";
+import { nowText, serialId } from "./dialect";
 
 // Frozen in time: this file must never import from src/. Times are ISO-8601 UTC text.
 //
@@ -7,10 +8,10 @@ import { type Kysely, sql } from "kysely";
 //                      is written in the same transaction as the contact it creates or updates, so a restart resumes at
 //                      the first row without one and never creates a contact twice.
 export async function up(db: Kysely<any>): Promise<void> {
-  const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
+  const now = nowText(db);
   await db.schema
     .createTable("contact_imports")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", serialId(db))
     .addColumn("companyId", "integer", (c) => c.notNull().references("companies.id").onDelete("restrict"))
     .addColumn("userId", "integer", (c) => c.references("users.id").onDelete("set null"))
     .addColumn("fileName", "text", (c) => c.notNull().defaultTo(""))

@@ -1,4 +1,5 @@
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
+import { nowText, serialId } from "./dialect";
 
 // Frozen in time: this file must never import from src/. Times are ISO-8601 UTC text.
 //
@@ -7,10 +8,10 @@ import { type Kysely, sql } from "kysely";
 // file_list_options  the named files of a list, in their order (then id); deleting the list deletes them (CASCADE).
 //   mediaKey         the file in the media store (null until its upload arrives), mediaName its download name
 export async function up(db: Kysely<any>): Promise<void> {
-  const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
+  const now = nowText(db);
   await db.schema
     .createTable("file_lists")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", serialId(db))
     .addColumn("companyId", "integer", (c) => c.notNull().references("companies.id").onDelete("restrict"))
     .addColumn("userId", "integer", (c) => c.references("users.id").onDelete("set null"))
     .addColumn("name", "text", (c) => c.notNull())
@@ -23,7 +24,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("file_list_options")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", serialId(db))
     .addColumn("companyId", "integer", (c) => c.notNull().references("companies.id").onDelete("restrict"))
     .addColumn("fileListId", "integer", (c) => c.notNull().references("file_lists.id").onDelete("cascade"))
     .addColumn("name", "text", (c) => c.notNull())

@@ -1,4 +1,5 @@
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
+import { nowText, serialId } from "./dialect";
 
 // Frozen in time: this file must never import from src/. Times are ISO-8601 UTC text.
 //
@@ -7,10 +8,10 @@ import { type Kysely, sql } from "kysely";
 //   userId         the agent who held the ticket (cleared when the user is deleted)
 //   rate           0 to 10
 export async function up(db: Kysely<any>): Promise<void> {
-  const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
+  const now = nowText(db);
   await db.schema
     .createTable("ticket_ratings")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", serialId(db))
     .addColumn("companyId", "integer", (c) => c.notNull().references("companies.id").onDelete("restrict"))
     .addColumn("ticketId", "integer", (c) => c.notNull().references("tickets.id").onDelete("cascade"))
     .addColumn("userId", "integer", (c) => c.references("users.id").onDelete("set null"))

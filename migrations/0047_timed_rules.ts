@@ -1,4 +1,5 @@
 import { type Kysely, type RawBuilder, sql } from "kysely";
+import { nowText } from "./dialect";
 
 // Frozen in time: this file must never import from src/. Times are ISO-8601 UTC text.
 //
@@ -18,7 +19,7 @@ import { type Kysely, type RawBuilder, sql } from "kysely";
 //
 // When this migration runs, every live ticket gets a 'plan' row, so the first tick works its timers out.
 export async function up(db: Kysely<any>): Promise<void> {
-  const now = sql<string>`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
+  const now = nowText(db);
   await db.schema
     .createTable("ticket_timers")
     .addColumn("ticketId", "integer", (c) => c.notNull().references("tickets.id").onDelete("cascade"))
@@ -47,43 +48,47 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex("ticket_tags_created").on("ticket_tags").column("createdAt").where(sql.ref("createdAt"), "is not", null).execute();
 
-  await sql`update connections set expiresTicket = expiresTicket * 60`.execute(db);
-  await sql`update tags set timeLane = timeLane * 60`.execute(db);
-  await sql`insert or replace into company_settings (companyId, key, value, updatedAt)
-            select companyId, 'autoCloseTicketsMinutes', cast(cast(value as integer) * 60 as text), updatedAt
-            from company_settings where key = 'autoCloseTicketsHours'`.execute(db);
+  await sql`update connections set "expiresTicket" = "expiresTicket" * 60`.execute(db);
+  await sql`update tags set "timeLane" = "timeLane" * 60`.execute(db);
+  await sql`insert into company_settings ("companyId", key, value, "updatedAt")
+            select "companyId", 'autoCloseTicketsMinutes', cast(cast(value as integer) * 60 as text), "updatedAt"
+            from company_settings where key = 'autoCloseTicketsHours'
+            on conflict ("companyId", key) do update set value = excluded.value, "updatedAt" = excluded."updatedAt"`.execute(db);
   await sql`delete from company_settings where key = 'autoCloseTicketsHours'`.execute(db);
 
   const start = (rule: string, select: RawBuilder<unknown>) =>
-    sql`insert or ignore into timed_rule_starts (companyId, rule, ownerId, activeSince) select companyId, ${rule}, id, ${now} from (${select})`.execute(db);
-  await start("redirect", sql`select companyId, id from connections where deletedAt is null and timeSendQueue > 0 and sendIdQueue is not null`);
+    sql`insert into timed_rule_starts ("companyId", rule, "ownerId", "activeSince")
+        select "companyId", ${rule}, id, ${now} from (${select}) as owners where true on conflict do nothing`.execute(db);
+  await start("redirect", sql`select "companyId", id from connections where "deletedAt" is null and "timeSendQueue" > 0 and "sendIdQueue" is not null`);
   await start(
     "inactiveNudge",
-    sql`select companyId, id from connections where deletedAt is null and timeInactiveMessage > 0 and trim(coalesce(inactiveMessage, '')) <> ''`,
+    sql`select "companyId", id from connections where "deletedAt" is null and "timeInactiveMessage" > 0 and trim(coalesce("inactiveMessage", '')) <> ''`,
   );
-  await start("inactiveClose", sql`select companyId, id from connections where deletedAt is null and expiresTicket > 0`);
-  await start("roundRobin", sql`select companyId, id from queues where ativarRoteador = 1`);
-  await start("lane", sql`select companyId, id from tags where kanban = 1 and timeLane > 0 and nextLaneId is not null`);
-  await start("laneRollback", sql`select companyId, id from tags where kanban = 1 and rollbackLaneId is not null`);
+  await start("inactiveClose", sql`select "companyId", id from connections where "deletedAt" is null and "expiresTicket" > 0`);
+  await start("roundRobin", sql`select "companyId", id from queues where "ativarRoteador" = 1`);
+  await start("lane", sql`select "companyId", id from tags where kanban = 1 and "timeLane" > 0 and "nextLaneId" is not null`);
+  await start("laneRollback", sql`select "companyId", id from tags where kanban = 1 and "rollbackLaneId" is not null`);
   // The company's auto-close is on unless set to 0 (24 hours by default).
   await start(
     "autoClose",
-    sql`select c.id as companyId, 0 as id from companies c
-        where coalesce((select s.value from company_settings s where s.companyId = c.id and s.key = 'autoCloseTicketsMinutes'), '1440') <> '0'`,
+    sql`select c.id as "companyId", 0 as id from companies c
+        where coalesce((select s.value from company_settings s where s."companyId" = c.id and s.key = 'autoCloseTicketsMinutes'), '1440') <> '0'`,
   );
-  await sql`insert into ticket_timer_sweeps (companyId, sweptAt) select id, ${now} from companies`.execute(db);
-  await sql`insert or ignore into ticket_timers (ticketId, companyId, rule, dueAt)
-            select id, companyId, 'plan', ${now} from tickets
-            where status in ('open', 'pending') and deletedAt is null and mergedIntoId is null`.execute(db);
+  await sql`insert into ticket_timer_sweeps ("companyId", "sweptAt") select id, ${now} from companies`.execute(db);
+  await sql`insert into ticket_timers ("ticketId", "companyId", rule, "dueAt")
+            select id, "companyId", 'plan', ${now} from tickets
+            where status in ('open', 'pending') and "deletedAt" is null and "mergedIntoId" is null
+            on conflict do nothing`.execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await sql`insert or replace into company_settings (companyId, key, value, updatedAt)
-            select companyId, 'autoCloseTicketsHours', cast((cast(value as integer) + 59) / 60 as text), updatedAt
-            from company_settings where key = 'autoCloseTicketsMinutes'`.execute(db);
+  await sql`insert into company_settings ("companyId", key, value, "updatedAt")
+            select "companyId", 'autoCloseTicketsHours', cast((cast(value as integer) + 59) / 60 as text), "updatedAt"
+            from company_settings where key = 'autoCloseTicketsMinutes'
+            on conflict ("companyId", key) do update set value = excluded.value, "updatedAt" = excluded."updatedAt"`.execute(db);
   await sql`delete from company_settings where key = 'autoCloseTicketsMinutes'`.execute(db);
-  await sql`update tags set timeLane = (timeLane + 59) / 60`.execute(db);
-  await sql`update connections set expiresTicket = (expiresTicket + 59) / 60`.execute(db);
+  await sql`update tags set "timeLane" = ("timeLane" + 59) / 60`.execute(db);
+  await sql`update connections set "expiresTicket" = ("expiresTicket" + 59) / 60`.execute(db);
   await db.schema.dropIndex("ticket_tags_created").execute();
   await db.schema.alterTable("queues").dropColumn("roundRobinUserId").execute();
   await db.schema.dropTable("ticket_timer_sweeps").execute();

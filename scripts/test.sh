@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: every test.
-#   1. unit + API tests: bun test (in-process, temporary databases)
+#   1. unit + API tests: bun test (in-process, temporary databases), once on SQLite and once on PostgreSQL (a throwaway
+#      cluster of Debian's postgresql started by scripts/pg-cluster.ts, one database per test app)
 #   2. npm run build: the web app and the binary dist/multi100; then tsc over the server, plugins, tests and web app,
 #      and over the widget, then Biome's format and lint check (each counted as one test)
 #   3. browser tests: Playwright (run by node) with Debian Chromium against the binary
@@ -25,8 +26,28 @@ if ! command -v bun >/dev/null 2>&1; then
   exit 1
 fi
 
+if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
+  echo "npm test: PostgreSQL 15 or newer not found (/usr/lib/postgresql/N/bin)." >&2
+  echo "  The API tests also run on the PostgreSQL store; install its programs (no cluster is needed):" >&2
+  echo "  apt-get update && apt-get install -y postgresql" >&2
+  echo "0 passed, 1 failed"
+  exit 1
+fi
+
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+# The cluster's folder must be the postgres user's (under root, PostgreSQL runs as it), so not inside $tmp.
+pgdir=$(mktemp -d /tmp/multi100-pg.XXXXXX)
+trap 'bun scripts/pg-cluster.ts stop "$pgdir" >/dev/null 2>&1; rm -rf "$tmp" "$pgdir"' EXIT
+
+# The PostgreSQL server of the tests, for both passes: the first uses it only in the tests of that store and in those
+# that compare the two stores (TEST_POSTGRES_URL); the second runs every test on it (TEST_DATABASE_URL).
+echo "== a throwaway PostgreSQL cluster (scripts/pg-cluster.ts)"
+if ! TEST_POSTGRES_URL=$(bun scripts/pg-cluster.ts start "$pgdir"); then
+  echo "npm test: the PostgreSQL test cluster did not start" >&2
+  echo "0 passed, 1 failed"
+  exit 1
+fi
+export TEST_POSTGRES_URL
 
 # 1. bun test (its report goes to stderr). *.e2e.ts files are not test files for bun.
 echo "== unit and API tests (bun test)"
@@ -37,6 +58,17 @@ unit_f=$(grep -Eo '^ *[0-9]+ fail$' "$tmp/bun.log" | grep -Eo '[0-9]+' | tail -1
 unit_p=${unit_p:-0}
 unit_f=${unit_f:-0}
 if [ "$unit_rc" -ne 0 ] && [ "$unit_f" -eq 0 ]; then unit_f=1; fi # crashed or no tests: count it
+
+# 1b. the same tests on PostgreSQL
+echo "== unit and API tests on PostgreSQL (bun test)"
+TEST_DATABASE_URL="$TEST_POSTGRES_URL" bun test --timeout 20000 "$@" 2>&1 | tee "$tmp/bun-pg.log"
+pg_rc=${PIPESTATUS[0]}
+pg_p=$(grep -Eo '^ *[0-9]+ pass$' "$tmp/bun-pg.log" | grep -Eo '[0-9]+' | tail -1)
+pg_f=$(grep -Eo '^ *[0-9]+ fail$' "$tmp/bun-pg.log" | grep -Eo '[0-9]+' | tail -1)
+pg_p=${pg_p:-0}
+pg_f=${pg_f:-0}
+if [ "$pg_rc" -ne 0 ] && [ "$pg_f" -eq 0 ]; then pg_f=1; fi
+bun scripts/pg-cluster.ts stop "$pgdir"
 
 # 2. the binary
 echo "== build (npm run build)"
@@ -86,11 +118,13 @@ else
 fi
 
 echo
-echo "(tsc and biome: ${type_p} pass / ${type_f} fail; bun test: ${unit_p} pass / ${unit_f} fail; playwright: ${e2e_p} pass / ${e2e_f} fail / ${e2e_s} skipped)"
+echo "(tsc and biome: ${type_p} pass / ${type_f} fail; bun test on SQLite: ${unit_p} pass / ${unit_f} fail; on PostgreSQL: ${pg_p} pass / ${pg_f} fail; playwright: ${e2e_p} pass / ${e2e_f} fail / ${e2e_s} skipped)"
+passed=$((type_p + unit_p + pg_p + e2e_p))
+failed=$((type_f + unit_f + pg_f + e2e_f))
 if [ "$e2e_s" -gt 0 ]; then
-  echo "$((type_p + unit_p + e2e_p)) passed, $((type_f + unit_f + e2e_f)) failed, ${e2e_s} skipped"
+  echo "${passed} passed, ${failed} failed, ${e2e_s} skipped"
 else
-  echo "$((type_p + unit_p + e2e_p)) passed, $((type_f + unit_f + e2e_f)) failed"
+  echo "${passed} passed, ${failed} failed"
 fi
-if [ "$type_f" -ne 0 ] || [ "$unit_rc" -ne 0 ] || [ "$build_rc" -ne 0 ] || [ "$e2e_rc" -ne 0 ]; then exit 1; fi
+if [ "$type_f" -ne 0 ] || [ "$unit_rc" -ne 0 ] || [ "$pg_rc" -ne 0 ] || [ "$build_rc" -ne 0 ] || [ "$e2e_rc" -ne 0 ]; then exit 1; fi
 exit 0

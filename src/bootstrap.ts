@@ -18,9 +18,10 @@ export async function ensureFirstStart(ctx: AppContext): Promise<FirstStartResul
     let plan = await trx.selectFrom("plans").select("id").orderBy("id").executeTakeFirst();
     plan ??= await trx.insertInto("plans").values({ name: "Plano 1", isPublic: 1 }).returning("id").executeTakeFirstOrThrow();
     let company = await trx.selectFrom("companies").select("id").where("id", "=", 1).executeTakeFirst();
+    // Numbered by the store (1 on an empty one): an explicit id would leave PostgreSQL's identity counter behind it.
     company ??= await trx
       .insertInto("companies")
-      .values({ id: 1, name: "Multi100", planId: plan.id, dueDate: "2999-12-31", status: 1, email })
+      .values({ name: "Multi100", planId: plan.id, dueDate: "2999-12-31", status: 1, email })
       .returning("id")
       .executeTakeFirstOrThrow();
     await trx

@@ -1,4 +1,3 @@
-import type { Database } from "bun:sqlite";
 import { join } from "node:path";
 import pkg from "../package.json";
 import { channelPlugins } from "../plugins";
@@ -7,16 +6,14 @@ import { type ChannelsCore, createChannels } from "./channels";
 import type { ChannelPlugin } from "./channels/adapter";
 import { type Clock, systemClock } from "./clock";
 import { type Config, loadConfig } from "./config";
-import { type Db, openDatabase } from "./db/database";
-import { migrateToLatest } from "./db/migrator";
+import type { Db } from "./db/database";
+import { openStore, type Reads, type Store } from "./db/store";
 import { Scheduler } from "./jobs/scheduler";
 import { createLogger, type Logger } from "./log";
 import { createMailer, type Mailer } from "./mail";
 import { TokenService } from "./modules/auth/tokens";
-import { ReadPool } from "./modules/search/pool";
 import { Bus } from "./realtime/bus";
 import { Hub } from "./realtime/hub";
-import { Checkpointer } from "./db/checkpointer";
 import { GroupCommit } from "./db/group-commit";
 import { registerRealtimeListeners } from "./realtime/listeners";
 import { loadSecrets, type Secrets } from "./secrets";
@@ -28,7 +25,8 @@ export interface AppContext {
   version: string;
   config: Config;
   db: Db;
-  sqlite: Database;
+  /** The database behind db (src/db/store.ts): SQLite in DATA_DIR, or PostgreSQL with DATABASE_URL. */
+  store: Store;
   clock: Clock;
   log: Logger;
   bus: Bus;
@@ -40,10 +38,8 @@ export interface AppContext {
   secrets: Secrets;
   /** Channel plugins, sessions and the inbound/outbound pipelines (src/channels). */
   channels: ChannelsCore;
-  /** Heavy reads (search) on worker threads with read-only connections (src/modules/search/pool.ts). */
-  reads: ReadPool;
-  /** Folds the write-ahead log into the database file on a worker thread; started by the server (src/db/checkpointer.ts). */
-  checkpoints: Checkpointer;
+  /** Heavy reads (search, exports): on SQLite, worker threads with read-only connections (src/modules/search/pool.ts). */
+  reads: Reads;
   /** Small independent writes committed together (src/db/group-commit.ts). */
   writes: GroupCommit;
   /** Built web-app files: URL path -> file path (disk or the binary's $bunfs); empty when no UI was built. */
@@ -70,9 +66,10 @@ export async function createContext(opts: ContextOptions = {}): Promise<AppConte
   const config = opts.config ?? loadConfig();
   const clock = opts.clock ?? systemClock;
   const log = opts.log ?? createLogger(config.LOG_LEVEL);
-  const secrets = loadSecrets(config);
-  const { db, sqlite } = openDatabase(join(config.DATA_DIR, "multi100.db"));
-  await migrateToLatest(db, sqlite, join(config.DATA_DIR, "backups"), log, clock.now());
+  const store = await openStore(config, log);
+  const db = store.db;
+  await store.migrate(clock.now());
+  const secrets = await loadSecrets(config, db);
   const bus = new Bus(log);
   const tokens = new TokenService(secrets, clock, { accessS: config.ACCESS_TOKEN_TTL_S, refreshS: config.REFRESH_TOKEN_TTL_S });
   let closed = false;
@@ -81,7 +78,7 @@ export async function createContext(opts: ContextOptions = {}): Promise<AppConte
     version: VERSION,
     config,
     db,
-    sqlite,
+    store,
     clock,
     log,
     bus,
@@ -93,9 +90,8 @@ export async function createContext(opts: ContextOptions = {}): Promise<AppConte
     media: new MediaStore({ db, dir: join(config.DATA_DIR, "media"), secret: secrets.media, clock }),
     mailer: opts.mailer ?? createMailer(config, log),
     assets: opts.assets ?? new Map(),
-    reads: new ReadPool({ path: join(config.DATA_DIR, "multi100.db"), local: sqlite, log }),
+    reads: store.reads,
     writes: new GroupCommit(db),
-    checkpoints: new Checkpointer({ path: join(config.DATA_DIR, "multi100.db"), writer: sqlite, log }),
     async close() {
       if (closed) return;
       closed = true;
@@ -103,16 +99,7 @@ export async function createContext(opts: ContextOptions = {}): Promise<AppConte
       await ctx.writes.idle();
       await ctx.jobs.stop();
       ctx.hub.closeAll();
-      await ctx.reads.close();
-      await ctx.checkpoints.stop();
-      // Fold the WAL back into the database file so a stopped server leaves one self-contained file. A checkpoint
-      // refused now (a statement still open) loses nothing: the next start reads the WAL.
-      try {
-        sqlite.exec("PRAGMA wal_checkpoint(TRUNCATE)");
-      } catch (err) {
-        log.warn("WAL checkpoint at close skipped", { err: String(err) });
-      }
-      await db.destroy();
+      await store.close();
     },
   };
   ctx.hub = new Hub(ctx);

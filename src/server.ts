@@ -16,7 +16,7 @@ export async function startServer(opts: ContextOptions = {}) {
   // reusePort off: a second instance on the same port must fail loudly, not silently share the traffic.
   app.listen({ port: ctx.config.PORT, hostname: ctx.config.HOST, maxRequestBodySize: 2048 * 1024 * 1024, reusePort: false });
   await scheduleAuditPruning(ctx);
-  await ctx.checkpoints.start();
+  await ctx.store.startUpkeep();
   ctx.jobs.start();
   ctx.log.info("listening", { port: app.server?.port, dataDir: ctx.config.DATA_DIR, version: ctx.version });
 

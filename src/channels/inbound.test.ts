@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
-import { sql } from "kysely";
 import { ADMIN } from "../../tests/helpers/test-app";
 import { type ChannelTestApp, createChannelTestApp, createTestChannel, type TestChannel, type TestSession } from "../../tests/helpers/test-channel";
+import { messagesMatch, messagesQuery } from "../modules/search/fts";
 import { createConnection, type CreateConnectionInput } from "./connections";
 import type { InboundHookEvent } from "./inbound";
 
@@ -263,7 +263,13 @@ describe("inbound pipeline", () => {
     const r = await s.receive({ from: "5511999990009", body: "Preciso de atenção urgente", externalId: "e1" });
     if (r.status !== "stored") throw new Error("not stored");
     const search = async (q: string) =>
-      (await sql<{ rowid: number }>`select rowid from messages_fts where messages_fts match ${q}`.execute(t.ctx.db)).rows.map((x) => x.rowid);
+      (
+        await t.ctx.db
+          .selectFrom("messages_fts")
+          .select("messages_fts.rowid")
+          .where(messagesMatch(t.ctx.db, messagesQuery(t.ctx.db, q)!.exact))
+          .execute()
+      ).map((x) => x.rowid);
     expect(await search("atencao")).toEqual([r.messageId]);
 
     const chat = { id: "5511999990009" };

@@ -169,7 +169,7 @@ const sent = compiledOnce((db, a: { messageId: number; externalId: string | null
       errorMessage: null,
       updatedAt: a.nowIso,
       externalId: a.externalId,
-      ack: sql<number>`max(${eb.ref("ack")}, 1)`,
+      ack: sql<number>`case when ${eb.ref("ack")} > 1 then ${eb.ref("ack")} else 1 end`,
     }))
     .where("id", "=", a.messageId),
 );

@@ -1,4 +1,5 @@
 import type { CompiledQuery, QueryResult } from "kysely";
+import { isPostgres } from "../../migrations/dialect";
 import type { Db } from "./database";
 
 /** A query builder or a raw `sql` query (which compiles against a Kysely instance). */
@@ -71,12 +72,13 @@ const CHECK = process.env.NODE_ENV === "test";
  *
  * `build` may branch on the shape (a key present or not, a list's length, a boolean) but must use numbers and strings
  * only as values (where, limit, offset): a query whose SQL depends on a value cannot be compiled once. Tests catch a
- * build that does (CHECK). The SQL is the SQLite dialect's, shared by every executor.
+ * build that does (CHECK). The SQL is the store's dialect's, shared by every executor of that store.
  */
 export function compiledOnce<A extends CompiledArgs, R>(build: (db: Db, args: A) => CompilesTo<R>): CompiledQueryFn<A, R> {
   const byShape = new Map<string, Compiled<R>>();
   const compile = (db: Db, args: A): CompiledQuery<R> => {
-    const shape = shapeOf(args);
+    // One process may hold both stores (the tests that compare them): each dialect compiles its own SQL.
+    const shape = `${isPostgres(db) ? "pg" : "sqlite"}:${shapeOf(args)}`;
     let compiled = byShape.get(shape);
     if (!compiled && byShape.size >= MAX_SHAPES) return build(db, args).compile(db);
     if (!compiled) {

@@ -22,6 +22,11 @@ export async function migrateToLatest(db: Kysely<any>, sqlite: Database, backups
     sqlite.query("VACUUM INTO ?").run(file);
     log.info("snapshot before migrations", { file });
   }
+  return runMigrations(migrator, log);
+}
+
+/** Applies pending migrations, logging the one that failed; answers the names applied. */
+export async function runMigrations(migrator: Migrator, log: Logger): Promise<string[]> {
   const { error, results } = await migrator.migrateToLatest();
   for (const r of results ?? []) {
     if (r.status === "Error") log.error("migration failed", { migration: r.migrationName });

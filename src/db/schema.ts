@@ -25,6 +25,7 @@ import type {
 import type {
   AuditLogTable,
   AuthThrottleTable,
+  StoreSecretsTable,
   CompaniesTable,
   CompanySettingsTable,
   JobsTable,
@@ -56,6 +57,7 @@ export interface DB {
   jobs: JobsTable;
   password_resets: PasswordResetsTable;
   auth_throttle: AuthThrottleTable;
+  store_secrets: StoreSecretsTable;
   refresh_tokens: RefreshTokensTable;
   media: MediaTable;
   connections: ConnectionsTable;

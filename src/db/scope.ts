@@ -51,7 +51,7 @@ function idsOf(table: TenantTable) {
   if (!query) {
     query = compiledOnce(
       (_db, a: { companyId: number; ids: readonly number[] }) =>
-        sql<{ id: number }>`select id from ${sql.table(table)} where companyId = ${a.companyId} and id in (${sql.join(a.ids)})`,
+        sql<{ id: number }>`select id from ${sql.table(table)} where "companyId" = ${a.companyId} and id in (${sql.join(a.ids)})`,
     );
     idQueries.set(table, query);
   }

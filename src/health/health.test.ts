@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
+import { createTestApp, sqliteOf, type TestApp } from "../../tests/helpers/test-app";
 
 const MAIN = resolve(import.meta.dir, "..", "main.ts");
 
@@ -15,17 +15,19 @@ describe("GET /api/health", () => {
     return { status: res.status, body: await res.json() };
   };
 
+  // The store's failures are made with SQLite's own switches (a read-only connection, a closed one), so these run on
+  // SQLite in every pass; the PostgreSQL store's lost database is tested with that store (src/db/postgres/store.test.ts).
   test("200 while the store reads and writes and the scheduler runs; 503 naming the part that fails", async () => {
-    t = await createTestApp();
+    t = await createTestApp({}, { store: "sqlite" });
     // Before the scheduler starts (the moment between listening and its start): passing, and said so.
     expect(await health()).toEqual({ status: 200, body: { status: "ok", checks: { database: "ok", scheduler: "not started" } } });
     t.ctx.jobs.start();
     expect(await health()).toEqual({ status: 200, body: { status: "ok", checks: { database: "ok", scheduler: "ok" } } });
 
     // The store still reads but refuses every write, as a read-only file or file system does.
-    t.ctx.sqlite.exec("PRAGMA query_only = ON");
+    sqliteOf(t).exec("PRAGMA query_only = ON");
     expect(await health()).toEqual({ status: 503, body: { status: "failing", checks: { database: "unwritable", scheduler: "ok" } } });
-    t.ctx.sqlite.exec("PRAGMA query_only = OFF");
+    sqliteOf(t).exec("PRAGMA query_only = OFF");
     expect((await health()).status).toBe(200);
 
     await t.ctx.jobs.stop();
@@ -33,9 +35,9 @@ describe("GET /api/health", () => {
   });
 
   test("a store that cannot be read at all fails the database check", async () => {
-    const broken = await createTestApp();
+    const broken = await createTestApp({}, { store: "sqlite" });
     try {
-      broken.ctx.sqlite.close(false);
+      sqliteOf(broken).close(false);
       const res = await broken.request("GET", "/api/health");
       expect(res.status).toBe(503);
       expect((await res.json()).checks.database).toBe("unreadable");

@@ -11,5 +11,5 @@ export async function probeRead(db: Db): Promise<void> {
  * another writer holding the lock past busy_timeout, fails it; nothing changes, so probing often costs no WAL growth.
  */
 export async function probeWrite(db: Db): Promise<void> {
-  await db.deleteFrom("jobs").where(sql<boolean>`0`).execute();
+  await db.deleteFrom("jobs").where(sql<boolean>`1 = 0`).execute();
 }

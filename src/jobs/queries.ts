@@ -119,7 +119,11 @@ export async function reclaimExpired(db: Db, now: string, skip: readonly number[
 export async function jobCounts(db: Db, now: string): Promise<Record<"due" | "scheduled" | "running" | "failed", number>> {
   const rows = await db
     .selectFrom("jobs")
-    .select((eb) => ["status", eb.fn.countAll<number>().as("n"), sql<number>`coalesce(sum(${eb.ref("runAt")} <= ${now}), 0)`.as("due")])
+    .select((eb) => [
+      "status",
+      eb.fn.countAll<number>().as("n"),
+      sql<number>`coalesce(sum(case when ${eb.ref("runAt")} <= ${now} then 1 else 0 end), 0)`.as("due"),
+    ])
     .where("status", "in", ["queued", "running", "failed"])
     .groupBy("status")
     .execute();

@@ -1,16 +1,7 @@
-import { statSync } from "node:fs";
 import { CONNECTION_STATUSES } from "../channels/adapter";
 import type { AppContext } from "../context";
 import { jobCounts } from "../jobs/queries";
 import type { Gauge } from "./registry";
-
-const fileBytes = (path: string) => {
-  try {
-    return statSync(path).size;
-  } catch {
-    return 0;
-  }
-};
 
 /** What GET /metrics measures at scrape time: sockets, channel sessions, the job queue, the store's files, memory. */
 export async function collectGauges(ctx: AppContext): Promise<Gauge[]> {
@@ -23,6 +14,7 @@ export async function collectGauges(ctx: AppContext): Promise<Gauge[]> {
     sessions.set(key, (sessions.get(key) ?? 0) + 1);
   }
   const jobs = await jobCounts(ctx.db, ctx.clock.now().toISOString());
+  const sizes = await ctx.store.sizes();
   const memory = process.memoryUsage();
   return [
     {
@@ -48,11 +40,8 @@ export async function collectGauges(ctx: AppContext): Promise<Gauge[]> {
     },
     {
       name: "multi100_database_bytes",
-      help: "Size of the SQLite store's files: the database and its write-ahead log",
-      samples: [
-        { labels: { file: "database" }, value: fileBytes(ctx.sqlite.filename) },
-        { labels: { file: "wal" }, value: fileBytes(`${ctx.sqlite.filename}-wal`) },
-      ],
+      help: "Size of the store: SQLite's database file and write-ahead log, or the PostgreSQL database",
+      samples: sizes.map(({ file, bytes }) => ({ labels: { file }, value: bytes })),
     },
     { name: "process_resident_memory_bytes", help: "Resident memory of the process", samples: [{ value: memory.rss }] },
     { name: "process_heap_used_bytes", help: "JavaScript heap in use", samples: [{ value: memory.heapUsed }] },

@@ -72,7 +72,7 @@ describe("save", () => {
     const token = (await t.json("POST", "/api/auth/login", { body: ADMIN })).body.token;
     await t.ctx.db
       .insertInto("connections")
-      .values({ id: 1, companyId: 1, name: "Line", channel: "nochannel", token: "T".repeat(30) })
+      .values({ companyId: 1, name: "Line", channel: "nochannel", token: "T".repeat(30) })
       .execute();
     const upload = async (path: string, field: string, name: string) => {
       const form = new FormData();

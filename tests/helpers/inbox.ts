@@ -35,9 +35,9 @@ export interface Inbox {
 }
 
 /** `queues`: link Q1 and Q2 to the connection (its contacts then meet the bot's queue menu). */
-export async function createInbox(opts: { connection?: Record<string, unknown>; queues?: boolean } = {}): Promise<Inbox> {
+export async function createInbox(opts: { connection?: Record<string, unknown>; queues?: boolean; store?: "sqlite" } = {}): Promise<Inbox> {
   const chan = createTestChannel();
-  const t = await createChannelTestApp({ plugins: [chan.plugin] });
+  const t = await createChannelTestApp({ plugins: [chan.plugin], ...(opts.store ? { store: opts.store } : {}) });
   const db = t.ctx.db;
   const queue = async (name: string, color: string) =>
     (await db.insertInto("queues").values({ companyId: 1, name, color }).returning("id").executeTakeFirstOrThrow()).id;

@@ -1,3 +1,4 @@
+import type { Database } from "bun:sqlite";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -9,6 +10,7 @@ import { type AppContext, createContext } from "../../src/context";
 import { createLogger } from "../../src/log";
 import type { Mail, Mailer } from "../../src/mail";
 import type { ChannelPlugin } from "../../src/channels/adapter";
+import { createTestDatabase, dropTestDatabase, TEST_DATABASE_URL } from "./test-databases";
 
 export const ADMIN = { email: "admin@test.local", password: "Admin123!" };
 
@@ -38,12 +40,39 @@ export interface TestAppOptions {
   /** Reopen an existing DATA_DIR (restart). */
   dataDir?: string;
   clock?: MovableClock;
+  /**
+   * "sqlite" for a test of the embedded store's own mechanics (pragmas, worker threads, the WAL): it runs on SQLite
+   * in every pass. By default the store is PostgreSQL when TEST_DATABASE_URL is set, SQLite otherwise.
+   */
+  store?: "sqlite";
 }
+
+/** The SQLite connection of a test app on the embedded store (a test of SQLite's mechanics asks for store "sqlite"). */
+export function sqliteOf(t: TestApp): Database {
+  const sqlite = t.ctx.store.sqlite;
+  if (!sqlite) throw new Error('this test needs the SQLite store: create its app with { store: "sqlite" }');
+  return sqlite;
+}
+
+/** The store each DATA_DIR of this process was created with: PostgreSQL (its database) or SQLite. */
+const storeOf = new Map<string, { server: boolean; databaseUrl: string | undefined }>();
 
 /** A fresh app on a temporary DATA_DIR with the first admin created, a movable clock and captured mail and logs. */
 export async function createTestApp(env: Partial<Record<keyof Config, string>> = {}, opts: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), "multi100-test-"));
-  const config = loadConfig({ DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: "debug", ...env });
+  // A DATA_DIR reopened (a restart) comes back on the store it was created with.
+  const before = storeOf.get(dataDir);
+  const server = (before ? before.server : opts.store !== "sqlite" && !env.DATABASE_URL) ? TEST_DATABASE_URL : undefined;
+  const databaseUrl = before?.databaseUrl ?? (server ? await createTestDatabase(server) : undefined);
+  storeOf.set(dataDir, { server: server !== undefined, databaseUrl });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    LOG_LEVEL: "debug",
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: "4" } : {}),
+    ...env,
+  });
   const clock = opts.clock ?? new MovableClock();
   const mails: Mail[] = [];
   const logs: string[] = [];
@@ -86,6 +115,9 @@ export async function createTestApp(env: Partial<Record<keyof Config, string>> =
     async close() {
       await ctx.close();
       rmSync(dataDir, { recursive: true, force: true });
+      storeOf.delete(dataDir);
+      // Dropped behind the test (test-databases.ts): nothing reuses the name.
+      if (server && databaseUrl) void dropTestDatabase(server, databaseUrl).catch(() => undefined);
     },
     async restart() {
       await ctx.close();

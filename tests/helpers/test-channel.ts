@@ -185,7 +185,7 @@ export type ChannelTestApp = TestApp;
 
 /** createTestApp with channel plugins injected (and the option to reopen the same DATA_DIR). */
 export function createChannelTestApp(
-  opts: { plugins?: ChannelPlugin<any>[]; env?: Partial<Record<keyof Config, string>>; dataDir?: string; clock?: MovableClock } = {},
+  opts: { plugins?: ChannelPlugin<any>[]; env?: Partial<Record<keyof Config, string>>; dataDir?: string; clock?: MovableClock; store?: "sqlite" } = {},
 ): Promise<ChannelTestApp> {
   return createTestApp(opts.env, opts);
 }

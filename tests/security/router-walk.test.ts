@@ -117,32 +117,32 @@ beforeAll(async () => {
   // A connection with no plugin behind it (no session starts), so the walk can aim at /api/whatsapp/1 and friends.
   await t.ctx.db
     .insertInto("connections")
-    .values({ id: 1, companyId: 1, name: "Conexão A", channel: "walkchan", token: "A".repeat(30), isDefault: 1 })
+    .values({ companyId: 1, name: "Conexão A", channel: "walkchan", token: "A".repeat(30), isDefault: 1 })
     .execute();
   await t.ctx.db.insertInto("connection_queues").values({ connectionId: 1, queueId: 1, companyId: 1 }).execute();
   // A chatbot menu of queue 1 (id 1) with a sub-option, so /api/chatbot/1 aims at company A's tree.
   await t.ctx.db
     .insertInto("chatbots")
     .values([
-      { id: 1, companyId: 1, queueId: 1, name: "Menu A", greetingMessage: "Escolha:", queueType: "text" },
-      { id: 2, companyId: 1, queueId: 1, parentId: 1, name: "Falar com A", queueType: "attendent", optUserId: 1 },
+      { companyId: 1, queueId: 1, name: "Menu A", greetingMessage: "Escolha:", queueType: "text" },
+      { companyId: 1, queueId: 1, parentId: 1, name: "Falar com A", queueType: "attendent", optUserId: 1 },
     ])
     .execute();
   // Contacts, tags, notes and quick messages with id 1, so their /:id routes aim at company A's rows.
-  await t.ctx.db.insertInto("contacts").values({ id: 1, companyId: 1, name: "Contato A", number: "5511900000001" }).execute();
+  await t.ctx.db.insertInto("contacts").values({ companyId: 1, name: "Contato A", number: "5511900000001" }).execute();
   await t.ctx.db.insertInto("contact_extra_info").values({ contactId: 1, companyId: 1, name: "CPF", value: "123" }).execute();
-  await t.ctx.db.insertInto("tags").values({ id: 1, companyId: 1, name: "Tag A" }).execute();
+  await t.ctx.db.insertInto("tags").values({ companyId: 1, name: "Tag A" }).execute();
   await t.ctx.db.insertInto("contact_tags").values({ contactId: 1, tagId: 1, companyId: 1 }).execute();
   const ticketA = await t.ctx.db
     .insertInto("tickets")
     .values({ uuid: crypto.randomUUID(), companyId: 1, contactId: 1, userId: 1, status: "open", whatsappId: 1 })
     .returning(["id", "uuid"])
     .executeTakeFirstOrThrow();
-  await t.ctx.db.insertInto("ticket_notes").values({ id: 1, companyId: 1, note: "Nota A", userId: 1, contactId: 1, ticketId: ticketA.id }).execute();
-  await t.ctx.db.insertInto("quick_messages").values({ id: 1, companyId: 1, userId: 1, shortcode: "oi", message: "Olá!", geral: 1 }).execute();
+  await t.ctx.db.insertInto("ticket_notes").values({ companyId: 1, note: "Nota A", userId: 1, contactId: 1, ticketId: ticketA.id }).execute();
+  await t.ctx.db.insertInto("quick_messages").values({ companyId: 1, userId: 1, shortcode: "oi", message: "Olá!", geral: 1 }).execute();
   // A file list with one file (both id 1), so /api/files/1 and its upload aim at company A's rows.
-  await t.ctx.db.insertInto("file_lists").values({ id: 1, companyId: 1, userId: 1, name: "Lista A", message: "Arquivos" }).execute();
-  await t.ctx.db.insertInto("file_list_options").values({ id: 1, companyId: 1, fileListId: 1, name: "Arquivo A" }).execute();
+  await t.ctx.db.insertInto("file_lists").values({ companyId: 1, userId: 1, name: "Lista A", message: "Arquivos" }).execute();
+  await t.ctx.db.insertInto("file_list_options").values({ companyId: 1, fileListId: 1, name: "Arquivo A" }).execute();
 
   const companyB = await t.ctx.db.insertInto("companies").values({ name: "B", planId: 1, dueDate: "2999-01-01" }).returning("id").executeTakeFirstOrThrow();
   await t.ctx.db

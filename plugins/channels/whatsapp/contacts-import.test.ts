@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { createConnection } from "../../../src/channels/connections";
 import { createCompany, createUser, login } from "../../../tests/helpers/factories";
-import { ADMIN } from "../../../tests/helpers/test-app";
+import { ADMIN, sqliteOf } from "../../../tests/helpers/test-app";
 import type { TestApp } from "../../../tests/helpers/test-app";
 import { whatsappOnCore } from "./testing/core";
 import { until } from "./testing/setup";
@@ -80,13 +80,14 @@ describe("contacts import: numbers checked on a WhatsApp connection", () => {
   }, 20_000);
 
   test("a process stopped mid-check: a new one on the same database goes on at the first unchecked row", async () => {
-    const first = await whatsappOnCore({ env });
+    // The death is SQLite's read-only switch, thrown synchronously at the right moment: this runs on SQLite.
+    const first = await whatsappOnCore({ env, store: "sqlite" });
     apps.push(first.t);
     const id = await first.connect();
     for (const n of NUMBERS) first.sockets.last.numbers.set(n, `${n}@s.whatsapp.net`);
     const r = await first.t.json("POST", "/api/contacts/import", { token: first.adminToken, body: form(id) });
     // The process dies once the first check is committed: from then on its connection writes nothing more.
-    first.t.ctx.bus.on("contactImport.progress", () => void first.t.ctx.sqlite.exec("PRAGMA query_only = ON"));
+    first.t.ctx.bus.on("contactImport.progress", () => void sqliteOf(first.t).exec("PRAGMA query_only = ON"));
     await first.t.ctx.jobs.runDue();
     // The second number may have been asked, its answer never written: only the first row counts as checked.
     expect(first.sockets.last.numberRequests[0]).toBe(NUMBERS[0]!);

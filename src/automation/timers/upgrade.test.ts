@@ -1,12 +1,12 @@
-import { Database } from "bun:sqlite";
 import { afterEach, describe, expect, test } from "bun:test";
-import { join } from "node:path";
-import { Kysely, type SqliteDatabase, SqliteDialect } from "kysely";
+import type { Kysely } from "kysely";
 import { Migrator } from "kysely/migration";
 import { migrations } from "../../../migrations";
 import { createInbox } from "../../../tests/helpers/inbox";
 import { type ChannelTestApp, createChannelTestApp } from "../../../tests/helpers/test-channel";
 import { advance, MINUTE } from "../../../tests/helpers/timed";
+import { openStore } from "../../db/store";
+import { createLogger } from "../../log";
 
 let app: ChannelTestApp | undefined;
 afterEach(async () => {
@@ -26,13 +26,14 @@ async function upgradedStore(before: (db: Kysely<any>, ids: { connectionId: numb
   const w = await createInbox();
   const { dataDir, clock } = w.t;
   await w.t.ctx.close();
-  const sqlite = new Database(join(dataDir, "multi100.db"));
-  const db = new Kysely<any>({ dialect: new SqliteDialect({ database: sqlite as unknown as SqliteDatabase }) });
+  // The run's store (SQLite or PostgreSQL), opened without the product around it.
+  const store = await openStore(w.t.ctx.config, createLogger("silent"));
+  const db = store.db as Kysely<any>;
   const names = Object.keys(migrations);
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   expect((await migrator.migrateTo(names[names.indexOf("0047_timed_rules") - 1]!)).error).toBeUndefined();
   await before(db, { connectionId: w.connectionId, agentId: w.agent.id });
-  await db.destroy();
+  await store.close();
   app = await createChannelTestApp({ plugins: [w.chan.plugin], dataDir, clock });
   return { w, app };
 }

@@ -154,6 +154,12 @@ export interface AuthThrottleTable {
   windowStart: string;
 }
 
+/** The signing secrets of an install on a database server (src/secrets.ts); empty on the embedded store. */
+export interface StoreSecretsTable {
+  name: string;
+  value: string;
+}
+
 /** One refresh token handed out; single-use (see modules/auth/service.ts, refresh). */
 export interface RefreshTokensTable {
   jti: string;

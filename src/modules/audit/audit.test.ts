@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from "bun:test";
-import { sql } from "kysely";
+import { refuseInserts } from "../../../tests/helpers/store-faults";
 import { createCompany, createUser, login, type TestUser } from "../../../tests/helpers/factories";
 import { ADMIN, createTestApp, type TestApp } from "../../../tests/helpers/test-app";
 import { recordAudit, REDACTED } from "./record";
@@ -98,9 +98,9 @@ describe("one transaction with the change", () => {
     const id = await newTag(admin, "Vip");
     const count = (await entries()).length;
     // The audit insert is the transaction's last statement, after the tag's update: make it fail.
-    await sql`create trigger audit_fails before insert on audit_log begin select raise(abort, 'audit refused'); end`.execute(t.ctx.db);
+    const lift = await refuseInserts(t, "audit_log");
     expect((await t.json("PUT", `/api/tags/${id}`, { token: admin, body: { name: "Gold" } })).status).toBe(500);
-    await sql`drop trigger audit_fails`.execute(t.ctx.db);
+    await lift();
     expect((await t.ctx.db.selectFrom("tags").select("name").where("id", "=", id).executeTakeFirstOrThrow()).name).toBe("Vip");
     expect(await entries()).toHaveLength(count);
   });

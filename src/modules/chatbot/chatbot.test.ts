@@ -236,7 +236,7 @@ describe("DELETE /api/chatbot/:id", () => {
     const phones = await option({ name: "Telefones", parentId: sales, greetingMessage: "Qual marca?" });
     await option({ name: "Marca X", parentId: phones });
     const support = await option({ name: "Suporte", parentId: menu });
-    await t.ctx.db.insertInto("contacts").values({ id: 1, companyId: 1, name: "Contato", number: "5511900000001" }).execute();
+    await t.ctx.db.insertInto("contacts").values({ companyId: 1, name: "Contato", number: "5511900000001" }).execute();
     for (const [i, queueOptionId] of [phones, support].entries()) {
       await t.ctx.db
         .insertInto("tickets")

@@ -19,7 +19,7 @@ export interface MediaRef {
 export function listConnections(db: Db, companyId: number, opts: { channel?: string; ids?: readonly number[] } = {}): Promise<Connection[]> {
   let q = forCompany(db, companyId).selectFrom("connections").selectAll().where("deletedAt", "is", null);
   if (opts.channel) q = q.where("channel", "=", opts.channel);
-  if (opts.ids) q = opts.ids.length ? q.where("id", "in", [...opts.ids]) : q.where(sql<boolean>`0`);
+  if (opts.ids) q = opts.ids.length ? q.where("id", "in", [...opts.ids]) : q.where(sql<boolean>`1 = 0`);
   return q.orderBy("name").orderBy("id").execute();
 }
 

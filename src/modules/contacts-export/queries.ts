@@ -31,7 +31,7 @@ export function exportPage(db: Db, companyId: number, filter: ContactFilter, cur
       eb
         .selectFrom("contact_tags")
         .innerJoin("tags", "tags.id", "contact_tags.tagId")
-        .select(sql<string | null>`group_concat(${sql.ref("tags.name")}, ', ')`.as("names"))
+        .select(sql<string | null>`string_agg(${sql.ref("tags.name")}, ', ')`.as("names"))
         .whereRef("contact_tags.contactId", "=", "contacts.id")
         .as("tags"),
     ])

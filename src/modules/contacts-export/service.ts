@@ -32,7 +32,7 @@ export function createContactExportService(ctx: AppContext) {
       if (q.contactTag?.length && (await forCompany(ctx.db, actor.companyId).missingIds("tags", q.contactTag)).length) {
         throw validationError({ contactTag: "Unknown tag" });
       }
-      const filter = contactFilter({ searchParam: q.searchParam, channel: q.channel, isGroup: q.isGroup, tagIds: q.contactTag });
+      const filter = contactFilter(ctx.db, { searchParam: q.searchParam, channel: q.channel, isGroup: q.isGroup, tagIds: q.contactTag });
       const lgpd: LgpdPolicy = await readLgpd(ctx.db, actor.companyId);
       const masked = masksNumbersFor(actor, lgpd);
       await recordAudit(ctx.db, ctx.clock.now(), actor, {

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test } from "bun:test";
 import * as XLSX from "@e965/xlsx";
 import { createCompany, createUser, login } from "../../../tests/helpers/factories";
 import { flush, listen, shutdown } from "../../../tests/helpers/socket-peer";
-import { ADMIN, createTestApp, type TestApp } from "../../../tests/helpers/test-app";
+import { ADMIN, createTestApp, sqliteOf, type TestApp } from "../../../tests/helpers/test-app";
 
 let t: TestApp | undefined;
 afterEach(async () => {
@@ -197,12 +197,13 @@ describe("the import job: progress and restarts", () => {
   }, 30_000);
 
   test("a process stopped mid-import: a new one on the same database finishes the job with each contact once", async () => {
-    const first = await createTestApp();
+    // The death is SQLite's read-only switch, thrown synchronously at the right moment: this runs on SQLite.
+    const first = await createTestApp({}, { store: "sqlite" });
     const admin = await login(first, ADMIN.email, ADMIN.password);
     const rows = Array.from({ length: 1700 }, (_, i) => [`Pessoa ${i}`, `1190000${String(i).padStart(4, "0")}`, "", "Lote"]);
     const r = await start(first, admin, form(xlsxFile(rows)));
     // The process dies once the first batch is committed: from then on its connection writes nothing more.
-    first.ctx.bus.on("contactImport.progress", () => void first.ctx.sqlite.exec("PRAGMA query_only = ON"));
+    first.ctx.bus.on("contactImport.progress", () => void sqliteOf(first).exec("PRAGMA query_only = ON"));
     await first.ctx.jobs.runDue();
     await first.ctx.close().catch(() => undefined);
 

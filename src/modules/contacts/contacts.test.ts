@@ -146,8 +146,9 @@ describe("GET /api/contacts", () => {
     expect(await names("searchParam=joao")).toEqual(["João Câmara"]);
     expect(await names("searchParam=CAMARA")).toEqual(["João Câmara"]);
     expect(await names("searchParam=900000002")).toEqual(["Ana Souza"]);
-    // Under 3 characters there are no trigrams: LIKE, which ignores ASCII case only.
-    expect(await names(`searchParam=${encodeURIComponent("zÉ")}`)).toEqual([]);
+    // Under 3 characters there are no trigrams: lower() on both sides of a LIKE, which folds ASCII letters only on
+    // SQLite and every letter on PostgreSQL.
+    expect(await names(`searchParam=${encodeURIComponent("zÉ")}`)).toEqual(t.ctx.store.kind === "postgres" ? ["Zé Insta"] : []);
     expect(await names(`searchParam=${encodeURIComponent("Zé")}`)).toEqual(["Zé Insta"]);
     expect(await names("channel=instagram")).toEqual(["Zé Insta"]);
     expect(await names("isGroup=true")).toEqual(["Grupo Vendas"]);

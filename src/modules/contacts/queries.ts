@@ -40,10 +40,10 @@ export function findContact(db: Db, companyId: number, id: number): Promise<Cont
 }
 
 /** The contacts page's filters: name or number, channel, groups, and every one of the tags. */
-export function contactFilter(f: { searchParam?: string; channel?: string; isGroup?: boolean; tagIds?: readonly number[] }): ContactFilter {
+export function contactFilter(db: Db, f: { searchParam?: string; channel?: string; isGroup?: boolean; tagIds?: readonly number[] }): ContactFilter {
   return (eb) => {
     const parts: Expression<SqlBool>[] = [];
-    if (f.searchParam) parts.push(contactTextMatch(eb, f.searchParam));
+    if (f.searchParam) parts.push(contactTextMatch(db, eb, f.searchParam));
     if (f.channel) parts.push(eb("contacts.channel", "=", f.channel));
     if (f.isGroup !== undefined) parts.push(eb("contacts.isGroup", "=", f.isGroup ? 1 : 0));
     for (const tagId of new Set(f.tagIds)) {

@@ -116,7 +116,7 @@ export function createContactsService(ctx: AppContext) {
         throw validationError({ contactTag: "Unknown tag" });
       }
       const { limit, offset, size } = pageWindow(q.pageNumber, PAGE_SIZE.default);
-      const filter = contactFilter({ searchParam: q.searchParam, channel: q.channel, isGroup: q.isGroup, tagIds: q.contactTag });
+      const filter = contactFilter(ctx.db, { searchParam: q.searchParam, channel: q.channel, isGroup: q.isGroup, tagIds: q.contactTag });
       const [rows, count, lgpd] = await Promise.all([
         contactPage(ctx.db, actor.companyId, filter, limit, offset),
         countContacts(ctx.db, actor.companyId, filter),
@@ -129,7 +129,7 @@ export function createContactsService(ctx: AppContext) {
     /** GET /api/contacts/list: pickers (new ticket, schedules); at most PICKER_LIMIT by name. */
     async picker(actor: Actor, searchParam: string) {
       const [rows, lgpd] = await Promise.all([
-        contactPage(ctx.db, actor.companyId, contactFilter({ searchParam }), PICKER_LIMIT, 0),
+        contactPage(ctx.db, actor.companyId, contactFilter(ctx.db, { searchParam }), PICKER_LIMIT, 0),
         readLgpd(ctx.db, actor.companyId),
       ]);
       return views(ctx.db, actor, rows, lgpd);

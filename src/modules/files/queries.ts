@@ -2,16 +2,15 @@ import { type Insertable, sql, type Updateable } from "kysely";
 import type { Db } from "../../db/database";
 import type { FileListOptionsTable, FileListsTable } from "../../db/schema";
 import { forCompany } from "../../db/scope";
+import { containsText } from "../../db/text";
 
 export type FileListRow = Awaited<ReturnType<typeof findFileList>> & {};
 export type FileOptionRow = Awaited<ReturnType<typeof listOptions>>[number];
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** Lists whose name contains the words typed (ASCII case ignored). */
 function named(db: Db, companyId: number, search: string) {
   const query = forCompany(db, companyId).selectFrom("file_lists");
-  return search ? query.where(sql<boolean>`file_lists.name like ${`%${escapeLike(search)}%`} escape '\\'`) : query;
+  return search ? query.where(containsText(sql.ref("file_lists.name"), search)) : query;
 }
 
 export function findFileList(db: Db, companyId: number, id: number) {

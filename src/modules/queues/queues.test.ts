@@ -308,7 +308,7 @@ describe("DELETE /api/queue/:id: what points at it and its live tickets", () => 
     const a = (await create({ name: "AA", color: "#111" })).body.id;
     const b = (await create({ name: "BB", color: "#222" })).body.id;
     const menu = await option(a, { name: "Menu AA" });
-    await t.ctx.db.insertInto("contacts").values({ id: 1, companyId: 1, name: "Contato", number: "5511900000001" }).execute();
+    await t.ctx.db.insertInto("contacts").values({ companyId: 1, name: "Contato", number: "5511900000001" }).execute();
     const ticket = async (values: Record<string, unknown>) =>
       (
         await t.ctx.db

@@ -1,7 +1,8 @@
-import { type Expression, type ExpressionBuilder, type Insertable, sql, type SqlBool, type Updateable } from "kysely";
+import type { Expression, ExpressionBuilder, Insertable, SqlBool, Updateable } from "kysely";
 import type { Db } from "../../db/database";
 import type { DB, QuickMessagesTable } from "../../db/schema";
 import { forCompany } from "../../db/scope";
+import { containsText } from "../../db/text";
 
 type Filter = (eb: ExpressionBuilder<DB, "quick_messages">) => Expression<SqlBool>;
 
@@ -18,15 +19,12 @@ export function findQuickMessage(db: Db, companyId: number, id: number): Promise
   return quickMessageQuery(db, companyId).where("quick_messages.id", "=", id).executeTakeFirst();
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** Shortcode or text containing the words typed (ASCII case ignored). */
 export const textFilter =
   (text: string): Filter =>
   (eb) => {
     if (!text) return eb.and([]);
-    const pattern = `%${escapeLike(text)}%`;
-    return eb.or([sql<SqlBool>`quick_messages.shortcode like ${pattern} escape '\\'`, sql<SqlBool>`quick_messages.message like ${pattern} escape '\\'`]);
+    return eb.or([containsText(eb.ref("quick_messages.shortcode"), text), containsText(eb.ref("quick_messages.message"), text)]);
   };
 
 /** By shortcode under the filter, `limit` from `offset`. */

@@ -1,11 +1,19 @@
 /**
- * The SQLite-only half of search (FTS5; ARCHITECTURE.md Conventions): how user text becomes a MATCH query.
- * Indexes: messages_fts (words, accents removed; migration 0010) and contacts_fts (trigrams of name and number, accents
- * removed; migration 0021). User text is always one quoted phrase, so FTS syntax in it (`*`, `"`, `NEAR(`, `-`,
- * `AND`) is searched as text and never parsed, and it passes through searchText first.
+ * How user text becomes a search of the two indexes, on either store (ARCHITECTURE.md Conventions): the only part of
+ * search that differs between SQLite and PostgreSQL.
+ *   messages_fts  SQLite: FTS5 over message bodies (words, accents removed; migration 0010). PostgreSQL: a tsvector of
+ *                 each body, accents removed and lower-cased, under a GIN index (migrations/postgres-search.ts).
+ *   contacts_fts  SQLite: FTS5 trigrams of names and numbers, accents removed (migration 0021). PostgreSQL: names and
+ *                 numbers accents removed and lower-cased, under pg_trgm indexes.
+ * User text is never parsed as query syntax: on SQLite it is one quoted phrase (FTS syntax in it, `*`, `"`, `NEAR(`,
+ * `-`, `AND`, is searched as text); on PostgreSQL only its words reach the tsquery, each quoted, and LIKE's own
+ * characters are escaped. It passes through searchText first.
  */
 import { type Expression, type ExpressionBuilder, sql, type SqlBool } from "kysely";
+import { isPostgres } from "../../../migrations/dialect";
+import type { Db } from "../../db/database";
 import type { DB } from "../../db/schema";
+import { containsText, escapeLike } from "../../db/text";
 
 const quoted = (text: string) => `"${text.replace(/"/g, '""')}"`;
 
@@ -22,34 +30,47 @@ export const searchText = (text: string) => text.replace(/\p{Cc}+/gu, " ").trim(
  * it expands to (it cannot stream), so the service tries `exact` first. Undefined when the text has no letter or
  * digit: nothing can match.
  */
-export function messagesQuery(raw: string): { exact: string; prefix: string } | undefined {
+export function messagesQuery(db: Db, raw: string): { exact: string; prefix: string } | undefined {
   const text = searchText(raw);
   if (!/[\p{L}\p{N}]/u.test(text)) return undefined;
+  if (isPostgres(db)) {
+    // The words as FTS5's tokenizer splits them (runs of letters, marks and digits), quoted, one after the other.
+    const phrase = (text.match(/[\p{L}\p{M}\p{N}]+/gu) ?? []).map((word) => `'${word}'`).join(" <-> ");
+    return { exact: phrase, prefix: `${phrase}:*` };
+  }
   return { exact: quoted(text), prefix: `${quoted(text)}*` };
 }
 
 /** The condition for a query joined with messages_fts. */
-export const messagesMatch = (query: string) => sql<SqlBool>`messages_fts match ${query}`;
+export function messagesMatch(db: Db, query: string): Expression<SqlBool> {
+  return isPostgres(db)
+    ? sql<SqlBool>`messages_fts.body @@ to_tsquery('simple', multi100_unaccent(lower(${query})))`
+    : sql<SqlBool>`messages_fts match ${query}`;
+}
 
 const TRIGRAM = 3;
 
-/** The contacts index's query for the text (a phrase of trigrams); undefined when the text is too short for trigrams. */
-export function contactsQuery(raw: string): string | undefined {
+/** The contacts index's query for the text; undefined when the text is too short for trigrams. */
+export function contactsQuery(db: Db, raw: string): string | undefined {
   const text = searchText(raw);
-  return [...text].length >= TRIGRAM ? quoted(text) : undefined;
+  if ([...text].length < TRIGRAM) return undefined;
+  return isPostgres(db) ? `%${escapeLike(text)}%` : quoted(text);
 }
 
 /** The condition for a query on contacts_fts. */
-export const contactsMatch = (query: string) => sql<SqlBool>`contacts_fts match ${query}`;
+export function contactsMatch(db: Db, query: string): Expression<SqlBool> {
+  if (!isPostgres(db)) return sql<SqlBool>`contacts_fts match ${query}`;
+  const pattern = sql`multi100_unaccent(lower(${query}))`;
+  return sql<SqlBool>`(contacts_fts.name like ${pattern} escape '\\' or contacts_fts.number like ${pattern} escape '\\')`;
+}
 
 /**
  * Contacts whose name or number contains the text, ignoring case and accents. Trigrams need 3 characters;
- * shorter text falls back to LIKE (case-insensitive for ASCII only) over the company's contacts.
+ * shorter text falls back to a case-blind LIKE over the company's contacts.
  */
-export function contactTextMatch(eb: ExpressionBuilder<DB, "contacts">, raw: string): Expression<SqlBool> {
-  const query = contactsQuery(raw);
-  if (query) return eb("contacts.id", "in", eb.selectFrom("contacts_fts").select("contacts_fts.rowid").where(contactsMatch(query)));
+export function contactTextMatch(db: Db, eb: ExpressionBuilder<DB, "contacts">, raw: string): Expression<SqlBool> {
+  const query = contactsQuery(db, raw);
+  if (query) return eb("contacts.id", "in", eb.selectFrom("contacts_fts").select("contacts_fts.rowid").where(contactsMatch(db, query)));
   const text = searchText(raw);
-  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return eb.or([sql<SqlBool>`contacts.name like ${pattern} escape '\\'`, sql<SqlBool>`contacts.number like ${pattern} escape '\\'`]);
+  return eb.or([containsText(eb.ref("contacts.name"), text), containsText(eb.ref("contacts.number"), text)]);
 }

@@ -21,7 +21,7 @@ export function contactMatches(db: Db, companyId: number, text: string, filter: 
       forCompany(db, companyId)
         .selectFrom("contacts")
         .select("contacts.id")
-        .where((eb) => contactTextMatch(eb, text)),
+        .where((eb) => contactTextMatch(db, eb, text)),
     )
     .$if(filter !== undefined, (q) => q.where((eb) => filter!(eb)))
     .orderBy("tickets.updatedAt", "desc")
@@ -35,7 +35,7 @@ export function contactMatches(db: Db, companyId: number, text: string, filter: 
  * choose which tickets to read, and ticketsOfContacts keeps the company's.
  */
 export function contactIdsMatching(db: Db, query: string, limit: number): CompiledQuery<{ id: number }> {
-  return db.selectFrom("contacts_fts").select("contacts_fts.rowid as id").where(contactsMatch(query)).limit(limit).compile();
+  return db.selectFrom("contacts_fts").select("contacts_fts.rowid as id").where(contactsMatch(db, query)).limit(limit).compile();
 }
 
 /**
@@ -76,7 +76,7 @@ export function messageMatches(db: Db, companyId: number, query: string, filter:
     .innerJoin("messages_fts", "messages_fts.rowid", "messages.id")
     .innerJoin("tickets", "tickets.id", "messages.ticketId")
     .select(["messages.ticketId as ticketId", "messages.createdAt as at"])
-    .where(messagesMatch(query))
+    .where(messagesMatch(db, query))
     .where("tickets.companyId", "=", companyId)
     .where("tickets.deletedAt", "is", null)
     .$if(filter !== undefined, (q) => q.where((eb) => filter!(eb as unknown as ExpressionBuilder<DB, "tickets">)))
@@ -115,7 +115,7 @@ export function messageMatchesAmong(db: Db, companyId: number, query: string, fi
     .selectFrom("messages")
     .innerJoin("messages_fts", "messages_fts.rowid", "messages.id")
     .select(["messages.ticketId as ticketId", "messages.createdAt as at"])
-    .where(messagesMatch(query))
+    .where(messagesMatch(db, query))
     .where(sql<SqlBool>`+messages_fts.rowid in ${visibleMessages}`)
     .orderBy("messages_fts.rowid", "desc")
     .compile();

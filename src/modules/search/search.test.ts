@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { sql } from "kysely";
 import { createCompany, createUser, login } from "../../../tests/helpers/factories";
-import { ADMIN, createTestApp, type TestApp } from "../../../tests/helpers/test-app";
+import { ADMIN, createTestApp, sqliteOf, type TestApp } from "../../../tests/helpers/test-app";
 import type { Actor } from "../../http/permissions";
 import { loadActor } from "../../http/auth";
 import { createLogger } from "../../log";
@@ -67,6 +67,38 @@ async function ticketWith(
 
 async function actorOf(app: TestApp, userId: number): Promise<Actor> {
   return (await loadActor(app.ctx, userId))!;
+}
+
+/** Contacts with a pending ticket each, written in batches (both stores take a thousand rows a statement); the tickets' ids in order. */
+async function insertFillers(app: TestApp, rows: { name: string; number: string; queueId: number | null; at: string }[]): Promise<number[]> {
+  const ids: number[] = [];
+  for (let from = 0; from < rows.length; from += 1000) {
+    const batch = rows.slice(from, from + 1000);
+    const contacts = await app.ctx.db
+      .insertInto("contacts")
+      .values(batch.map((r) => ({ companyId: 1, name: r.name, number: r.number, createdAt: r.at, updatedAt: r.at })))
+      .returning(["id", "number"])
+      .execute();
+    const contactOf = new Map(contacts.map((c) => [c.number, c.id]));
+    const tickets = await app.ctx.db
+      .insertInto("tickets")
+      .values(
+        batch.map((r) => ({
+          uuid: crypto.randomUUID(),
+          companyId: 1,
+          contactId: contactOf.get(r.number)!,
+          status: "pending",
+          queueId: r.queueId,
+          createdAt: r.at,
+          updatedAt: r.at,
+        })),
+      )
+      .returning(["id", "contactId"])
+      .execute();
+    const ticketOf = new Map(tickets.map((tk) => [tk.contactId, tk.id]));
+    for (const r of batch) ids.push(ticketOf.get(contactOf.get(r.number)!)!);
+  }
+  return ids;
 }
 
 describe("searchTickets", () => {
@@ -197,14 +229,14 @@ describe("searchTickets", () => {
 
 describe("the read pool", () => {
   test("searches run on worker threads with read-only connections, while the main thread keeps answering", async () => {
-    t = await createTestApp();
+    t = await createTestApp({}, { store: "sqlite" });
     await ticketWith(t, { bodies: ["olá"] });
     const admin = await actorOf(t, 1);
     await searchTickets(t.ctx, admin, { searchParam: "ola", searchOnMessages: true, showAll: true });
-    expect(t.ctx.reads.mode).toBe("workers");
+    expect((t.ctx.reads as ReadPool).mode).toBe("workers");
     // The matching contacts, then their tickets, then the exact words (too few to fill the cap), then the last word as
     // a prefix.
-    expect(t.ctx.reads.counts).toEqual({ worker: 4, mainThread: 0 });
+    expect((t.ctx.reads as ReadPool).counts).toEqual({ worker: 4, mainThread: 0 });
 
     // A read of a few hundred milliseconds on the pool; the request thread answers meanwhile.
     const slow = t.ctx.reads.read(
@@ -233,9 +265,9 @@ describe("the read pool", () => {
   }, 20_000);
 
   test("when workers cannot start, reads run on the main connection and the log says so", async () => {
-    t = await createTestApp();
+    t = await createTestApp({}, { store: "sqlite" });
     const logs: string[] = [];
-    const pool = new ReadPool({ path: "/nonexistent/multi100.db", local: t.ctx.sqlite, log: createLogger("debug", {}, (l) => logs.push(l)) });
+    const pool = new ReadPool({ path: "/nonexistent/multi100.db", local: sqliteOf(t), log: createLogger("debug", {}, (l) => logs.push(l)) });
     try {
       const rows = await Promise.all([1, 2, 3].map((n) => pool.read(sql<{ n: number }>`select ${n} as n`.compile(t!.ctx.db))));
       expect(rows).toEqual([[{ n: 1 }], [{ n: 2 }], [{ n: 3 }]]);
@@ -348,16 +380,10 @@ describe("an agent's search sees exactly what the agent may see", () => {
 
     // More tickets than FEW_VISIBLE that Ana may see (unassigned, in her queue, no message): the search filters the matches instead.
     const now = new Date().toISOString();
-    app.ctx.sqlite.transaction(() => {
-      const contact = app.ctx.sqlite.query("insert into contacts (companyId, name, number, createdAt, updatedAt) values (1, ?, ?, ?, ?) returning id");
-      const ticket = app.ctx.sqlite.query(
-        "insert into tickets (uuid, companyId, contactId, status, queueId, createdAt, updatedAt) values (?, 1, ?, 'pending', ?, ?, ?)",
-      );
-      for (let i = 0; i <= FEW_VISIBLE; i++) {
-        const c = contact.get(`Filler ${i}`, `5599${String(i).padStart(7, "0")}`, now, now) as { id: number };
-        ticket.run(crypto.randomUUID(), c.id, queues[0]!, now, now);
-      }
-    })();
+    await insertFillers(
+      app,
+      Array.from({ length: FEW_VISIBLE + 1 }, (_, i) => ({ name: `Filler ${i}`, number: `5599${String(i).padStart(7, "0")}`, queueId: queues[0]!, at: now })),
+    );
     expect(await found(agents[0]!.id)).toEqual(await expected(agents[0]!.id));
   });
 });
@@ -371,20 +397,14 @@ describe("a contact search", () => {
     await app.ctx.db.insertInto("user_queues").values({ userId: ana.id, queueId: queue.id, companyId: 1 }).execute();
     // 2,100 contacts named "Filler i", each with a pending ticket, one in ten in Ana's queue, later ones more recent.
     const tickets: { id: number; name: string; queueId: number | null; at: string }[] = [];
-    app.ctx.sqlite.transaction(() => {
-      const contact = app.ctx.sqlite.query("insert into contacts (companyId, name, number, createdAt, updatedAt) values (1, ?, ?, ?, ?) returning id");
-      const ticket = app.ctx.sqlite.query(
-        "insert into tickets (uuid, companyId, contactId, status, queueId, createdAt, updatedAt) values (?, 1, ?, 'pending', ?, ?, ?) returning id",
-      );
-      for (let i = 0; i < 2100; i++) {
-        const at = new Date(Date.UTC(2024, 0, 1) + i * 60_000).toISOString();
-        const name = `Filler ${i}`;
-        const queueId = i % 10 === 0 ? queue.id : null;
-        const c = contact.get(name, `5588${String(i).padStart(7, "0")}`, at, at) as { id: number };
-        const tk = ticket.get(crypto.randomUUID(), c.id, queueId, at, at) as { id: number };
-        tickets.push({ id: tk.id, name, queueId, at });
-      }
-    })();
+    const fillers = Array.from({ length: 2100 }, (_, i) => ({
+      name: `Filler ${i}`,
+      number: `5588${String(i).padStart(7, "0")}`,
+      queueId: i % 10 === 0 ? queue.id : null,
+      at: new Date(Date.UTC(2024, 0, 1) + i * 60_000).toISOString(),
+    }));
+    const ids = await insertFillers(app, fillers);
+    for (const [i, { name, queueId, at }] of fillers.entries()) tickets.push({ id: ids[i]!, name, queueId, at });
     // Another company's namesake is never found.
     await ticketWith(app, { companyId: (await createCompany(app, { name: "Other" })).companyId, name: "Filler 17", userId: null });
 

@@ -35,7 +35,7 @@ export async function searchTickets(ctx: AppContext, actor: Actor, params: Searc
   const view = listView(actor, await userQueueIds(ctx.db, actor.userId), params.showAll ?? false);
   const filter = viewFilterWhere(params, view);
   const byContact = contactTickets(ctx, actor.companyId, text, filter);
-  const query = params.searchOnMessages ? messagesQuery(text) : undefined;
+  const query = params.searchOnMessages ? messagesQuery(ctx.db, text) : undefined;
   const byMessage = query ? messagesMatching(ctx, actor.companyId, query, filter, view !== undefined) : Promise.resolve([]);
   return newestFirst(await Promise.all([byContact, byMessage]));
 }
@@ -48,7 +48,7 @@ const FEW_CONTACTS = 2000;
 
 /** Tickets whose contact's name or number holds the text, newest first, at most SEARCH_CAP + 1. */
 async function contactTickets(ctx: AppContext, companyId: number, text: string, filter: TicketFilter): Promise<MatchRow[]> {
-  const query = contactsQuery(text);
+  const query = contactsQuery(ctx.db, text);
   if (query) {
     const ids = await ctx.reads.read(contactIdsMatching(ctx.db, query, FEW_CONTACTS + 1));
     if (ids.length <= FEW_CONTACTS)

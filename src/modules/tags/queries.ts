@@ -2,6 +2,7 @@ import { type Expression, type ExpressionBuilder, type Insertable, type SelectQu
 import type { Db } from "../../db/database";
 import type { DB, TagsTable } from "../../db/schema";
 import { forCompany } from "../../db/scope";
+import { containsText } from "../../db/text";
 
 /** Tags with the number of contacts carrying each (the tags page's column). */
 function tagQuery(db: Db, companyId: number) {
@@ -16,13 +17,11 @@ export function findTag(db: Db, companyId: number, id: number): Promise<TagRow |
   return tagQuery(db, companyId).where("tags.id", "=", id).executeTakeFirst();
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** The tags page's filters: part of the name (ASCII case ignored), the kind, one tag. */
 function tagFilter(f: { searchParam: string; kanban?: number; tagId?: number }) {
   return (eb: ExpressionBuilder<DB, "tags">): Expression<SqlBool> => {
     const parts: Expression<SqlBool>[] = [];
-    if (f.searchParam) parts.push(sql<SqlBool>`tags.name like ${`%${escapeLike(f.searchParam)}%`} escape '\\'`);
+    if (f.searchParam) parts.push(containsText(eb.ref("tags.name"), f.searchParam));
     if (f.kanban !== undefined) parts.push(eb("tags.kanban", "=", f.kanban));
     if (f.tagId !== undefined) parts.push(eb("tags.id", "=", f.tagId));
     return eb.and(parts);

@@ -104,7 +104,7 @@ describe("POST/PUT/GET /api/tags", () => {
       .selectFrom("audit_log")
       .select(["before", "after"])
       .where("entity", "=", "tag")
-      .where("entityId", "=", loose.id)
+      .where("entityId", "=", String(loose.id))
       .where("action", "=", "update")
       .executeTakeFirstOrThrow();
     expect([JSON.parse(audit.before!).laneOrder, JSON.parse(audit.after!).laneOrder]).toEqual([null, 0]);

@@ -177,8 +177,9 @@ describe("the list query plan", () => {
     return rows.rows.map((r) => r.detail).join(" | ");
   };
 
+  // SQLite's plans (EXPLAIN QUERY PLAN): this runs on SQLite in every pass.
   test("page and count read the covering index only, with the five-queue filter and for a plain agent's view", async () => {
-    w = await createInbox();
+    w = await createInbox({ store: "sqlite" });
     await five(w);
     const db = w.t.ctx.db;
     const agent = {

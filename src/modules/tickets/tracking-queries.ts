@@ -31,8 +31,8 @@ export async function trackTicketLog(
     set.firstAcceptedAt = accepted ? at : null;
     set.firstResponseAt = null;
   } else {
-    if (queued) set.firstQueuedAt = sql<string>`coalesce(firstQueuedAt, ${at})`;
-    if (accepted) set.firstAcceptedAt = sql<string>`coalesce(firstAcceptedAt, ${at})`;
+    if (queued) set.firstQueuedAt = sql<string>`coalesce(${sql.ref("firstQueuedAt")}, ${at})`;
+    if (accepted) set.firstAcceptedAt = sql<string>`coalesce(${sql.ref("firstAcceptedAt")}, ${at})`;
     if (log.type === "closed" || log.type === "autoClose") set.lastClosedAt = at;
   }
   if (!Object.keys(set).length) return;

@@ -1,7 +1,8 @@
-import { type Insertable, sql, type Updateable } from "kysely";
+import type { Insertable, Updateable } from "kysely";
 import type { Db } from "../../db/database";
 import type { UsersTable } from "../../db/schema";
 import { forCompany } from "../../db/scope";
+import { containsText } from "../../db/text";
 
 export type QueueRef = { id: number; name: string; color: string };
 
@@ -20,8 +21,7 @@ export async function emailTaken(db: Db, email: string, exceptId?: number): Prom
 function searching(db: Db, companyId: number, search: string) {
   const q = forCompany(db, companyId).selectFrom("users");
   if (!search) return q;
-  const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return q.where((eb) => eb.or([sql<boolean>`${eb.ref("name")} like ${pattern} escape '\\'`, sql<boolean>`${eb.ref("email")} like ${pattern} escape '\\'`]));
+  return q.where((eb) => eb.or([containsText(eb.ref("name"), search), containsText(eb.ref("email"), search)]));
 }
 
 export function listUsers(db: Db, companyId: number, search: string, page: { limit: number; offset: number }) {

@@ -24,13 +24,24 @@ export async function downloadSample(m: WAMessage): Promise<Uint8Array> {
 }
 
 export async function whatsappOnCore(
-  opts: { channel?: string; connection?: Record<string, unknown>; env?: NonNullable<Parameters<typeof createChannelTestApp>[0]>["env"]; dataDir?: string } = {},
+  opts: {
+    channel?: string;
+    connection?: Record<string, unknown>;
+    env?: NonNullable<Parameters<typeof createChannelTestApp>[0]>["env"];
+    dataDir?: string;
+    store?: "sqlite";
+  } = {},
 ) {
   const channel = opts.channel ?? E2E_CHANNEL;
   const sockets = fakeSockets();
   const real = createWhatsAppPlugin({ socket: sockets.factory, pictures: false, download: downloadSample });
   const plugin = { ...real, manifest: { ...real.manifest, id: channel } };
-  const t = await createChannelTestApp({ plugins: [plugin], ...(opts.env ? { env: opts.env } : {}), ...(opts.dataDir ? { dataDir: opts.dataDir } : {}) });
+  const t = await createChannelTestApp({
+    plugins: [plugin],
+    ...(opts.env ? { env: opts.env } : {}),
+    ...(opts.dataDir ? { dataDir: opts.dataDir } : {}),
+    ...(opts.store ? { store: opts.store } : {}),
+  });
   const adminToken = await login(t, ADMIN.email, ADMIN.password);
 
   /** Creates the connection and links it: QR code, scan, the post-pairing restart, open. */

@@ -1,0 +1,77 @@
+import { SQL } from "bun";
+import { Kysely, sql } from "kysely";
+import { migrations } from "../../../migrations";
+import type { Config } from "../../config";
+import type { Logger } from "../../log";
+import type { Db } from "../database";
+import { createMigrator, runMigrations } from "../migrator";
+import type { Reads, Store } from "../store";
+import { bunPostgresDialect } from "./driver";
+
+const LATEST = Object.keys(migrations).at(-1);
+
+/** Keeps the first row of each value of `column`, in order, up to `limit` of them (what SQLite's reader stops at). */
+function firstDistinct<R>(rows: R[], column: keyof R, limit: number): R[] {
+  const seen = new Set<unknown>();
+  const kept: R[] = [];
+  for (const row of rows) {
+    if (seen.has(row[column])) continue;
+    seen.add(row[column]);
+    kept.push(row);
+    if (kept.length >= limit) break;
+  }
+  return kept;
+}
+
+/** Heavy reads run on the pool like any other query: the server, not this process, does the work. */
+function poolReads(db: Db): Reads {
+  return {
+    async read(query, distinct) {
+      const { rows } = await db.executeQuery(query);
+      return distinct ? firstDistinct(rows, distinct.column, distinct.limit) : rows;
+    },
+    async close() {},
+  };
+}
+
+/** The server store: DATABASE_URL, a pool of DATABASE_POOL_SIZE connections through Bun's built-in client. */
+export async function openPostgresStore(config: Config, log: Logger): Promise<Store> {
+  const pool = new SQL(config.DATABASE_URL as string, { max: config.DATABASE_POOL_SIZE, bigint: true });
+  const db: Db = new Kysely({ dialect: bunPostgresDialect(pool) });
+  try {
+    await sql`select 1`.execute(db);
+  } catch (err) {
+    await db.destroy();
+    throw new Error(`cannot reach the PostgreSQL server of DATABASE_URL: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  const version = await sql<{ v: number }>`select current_setting('server_version_num')::int as v`.execute(db);
+  if ((version.rows[0]?.v ?? 0) < 150000) {
+    await db.destroy();
+    throw new Error("PostgreSQL 15 or newer is required (DATABASE_URL points at an older server)");
+  }
+  return {
+    kind: "postgres",
+    db,
+    reads: poolReads(db),
+    sqlite: undefined,
+    // No snapshot first, as SQLite takes: a server database is backed up by its own tools (pg_dump, replicas).
+    async migrate() {
+      // Kysely's migrator introspects the catalogue and takes a lock before it finds nothing to do (~80 ms a start);
+      // a store whose newest applied migration is the newest there is needs none of it.
+      const known = await sql<{ table: string | null }>`select to_regclass('kysely_migration')::text as table`.execute(db);
+      if (known.rows[0]?.table) {
+        const { rows } = await sql<{ name: string | null }>`select max(name) as name from kysely_migration`.execute(db);
+        if (rows[0]?.name === LATEST) return [];
+      }
+      return runMigrations(createMigrator(db), log);
+    },
+    async startUpkeep() {},
+    async sizes() {
+      const { rows } = await sql<{ bytes: number }>`select pg_database_size(current_database()) as bytes`.execute(db);
+      return [{ file: "database", bytes: rows[0]?.bytes ?? 0 }];
+    },
+    async close() {
+      await db.destroy();
+    },
+  };
+}
