@@ -14,8 +14,8 @@ export const MINUTE = 60_000;
 export const tokenOf = (t: ChannelTestApp, user: TestUser) => login(t, user.email, user.password);
 
 /** The inbox with its connection in queue Q1 only (new tickets start there), saved through the API with `fields`. */
-export async function timedInbox(fields: Record<string, unknown> = {}, opts: { queues?: number[] } = {}): Promise<Inbox> {
-  const w = await createInbox();
+export async function timedInbox(fields: Record<string, unknown> = {}, opts: { queues?: number[]; store?: "sqlite" } = {}): Promise<Inbox> {
+  const w = await createInbox(opts.store ? { store: opts.store } : {});
   await saveConnection(w, { queueIds: opts.queues ?? [w.q1], ...fields });
   return w;
 }
