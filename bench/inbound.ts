@@ -4,7 +4,9 @@
  * progress. Try it tiny first on a small or busy machine:
  *   bun bench/inbound.ts --tickets 2000 --messages 20000 --seconds 5 --agents 10
  * `--admin` runs the same data with no agent online (no sockets): the figures of the server with nobody watching.
- * Other options: [--concurrency 16] [--bot-visitors 200] [--binary] [--profile DIR] [--keep FILE].
+ * Other options: [--concurrency 16] [--bot-visitors 200] [--binary] [--profile DIR] [--keep FILE] [--store postgres] (the
+ * seeded data moved into a throwaway PostgreSQL cluster with migrate-store, timed as migrate_store_s, and the server run on
+ * it; lib/store.ts).
  *
  * Inbound throughput through the web-chat routes:
  *   - a DATA_DIR already holding 100,000 tickets and 1,000,000 messages (full-text index kept by the migration's
@@ -35,7 +37,6 @@
  * and its part that maps no file; lib/memory.ts), inbound_check. Each line says its mode and how many agents were online. Targets: >= 2,000 msgs/s, <= 0.5 ms of server
  * CPU per message, automation < 5 ms.
  */
-import { Database } from "bun:sqlite";
 import { copyFileSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { VisitorTokens } from "../plugins/channels/webchat/token";
@@ -45,6 +46,7 @@ import { load } from "./lib/load";
 import { MemoryWatch } from "./lib/memory";
 import { emit, note, percentile } from "./lib/report";
 import { ensureBinary, startServer } from "./lib/server";
+import { benchStore, storeArg } from "./lib/store";
 
 const arg = (name: string, def: number) => {
   const i = process.argv.indexOf(name);
@@ -69,6 +71,7 @@ const PROFILE = process.argv.includes("--profile") ? process.argv[process.argv.i
 if (BINARY) await ensureBinary();
 const size = { tickets: arg("--tickets", 100_000), messages: arg("--messages", 1_000_000), visitors: arg("--visitors", 900), botVisitors: BOT_VISITORS };
 const s = await seed({ ...size, agents: arg("--agents", 50), mode: BINARY ? "binary" : "source" });
+const store = await benchStore(storeArg(), s.dataDir);
 const secrets = JSON.parse(readFileSync(join(s.dataDir, "secrets.json"), "utf8")) as { jwt: string };
 const tokens = new VisitorTokens(secrets.jwt);
 const signed = s.visitorIds.map((v) => tokens.sign(v, s.connectionId, Date.now()));
@@ -81,18 +84,19 @@ const server = await startServer({
   dataDir: s.dataDir,
   mode: BINARY ? "binary" : "source",
   env: {
+    ...store.env,
     WEBCHAT_RATE_PER_MIN: "100000000",
     WEBCHAT_RATE_PER_MIN_IP: "100000000",
     WEBCHAT_SESSIONS_PER_MIN_IP: "100000000",
     ...(PROFILE ? { BUN_OPTIONS: `--cpu-prof-md --cpu-prof-dir=${PROFILE}` } : {}),
   },
 });
-note(`server up (${BINARY ? "dist/multi100" : "sources"}) in ${Math.round(server.startMs)} ms on ${server.url}`);
+note(`server up (${BINARY ? "dist/multi100" : "sources"}, ${store.kind}) in ${Math.round(server.startMs)} ms on ${server.url}`);
 const memory = new MemoryWatch(server.pid);
 const base = `${server.url}/api/webchat/${s.widgetKey}`;
 const tally = new FrameTally();
 const online = !ADMIN_ONLY && s.agents.length ? await goOnline(server.url, s.agents, tally) : undefined;
-const mode = { mode: online ? "agents" : "admin", agentsOnline: online?.agents.length ?? 0 };
+const mode = { mode: online ? "agents" : "admin", agentsOnline: online?.agents.length ?? 0, store: store.kind };
 if (online) note(`${online.agents.length} agents online`);
 
 let accepted = 0;
@@ -216,32 +220,28 @@ const code = await server.stop(30_000);
 if (code !== 0) note(`server exit code ${code}`);
 
 // Committed rows only: what the store holds for the run, read after the server stopped.
-const db = new Database(join(s.dataDir, "multi100.db"), { readonly: true });
-const committed = (
-  db.query("select count(*) as n from messages where connectionId = ? and id > ? and id < ?").get(s.connectionId, s.maxMessageId, pacedFromId) as { n: number }
-).n;
-const contacts = (
-  db
-    .query("select count(distinct contactId) as n from messages where connectionId = ? and id > ? and id < ?")
-    .get(s.connectionId, s.maxMessageId, pacedFromId) as {
-    n: number;
-  }
-).n;
-const totalMessages = (db.query("select count(*) as n from messages").get() as { n: number }).n;
-const indexed = (db.query("select count(*) as n from messages_fts where messages_fts match 'mensagem'").get() as { n: number }).n;
-// Each bot answer against the contact's message just before it on the ticket.
-const botTimes = db
-  .query(
-    `select b.id, b.createdAt as botAt, (select c.createdAt from messages c where c.ticketId = b.ticketId and c.origin = 'contact' and c.id < b.id order by c.id desc limit 1) as contactAt
-     from messages b where b.origin = 'bot' and b.id > ?`,
+const { committed, contacts } = (
+  await store.rows<{ committed: number; contacts: number }>(
+    'select cast(count(*) as integer) as committed, cast(count(distinct "contactId") as integer) as contacts from messages where "connectionId" = ? and id > ? and id < ?',
+    s.connectionId,
+    s.maxMessageId,
+    pacedFromId,
   )
-  .all(s.maxMessageId) as { id: number; botAt: string; contactAt: string | null }[];
+)[0]!;
+const { totalMessages } = (await store.rows<{ totalMessages: number }>('select cast(count(*) as integer) as "totalMessages" from messages'))[0]!;
+const indexed = await store.indexed("mensagem");
+// Each bot answer against the contact's message just before it on the ticket.
+const botTimes = await store.rows<{ id: number; botAt: string; contactAt: string | null }>(
+  `select b.id, b."createdAt" as "botAt", (select c."createdAt" from messages c where c."ticketId" = b."ticketId" and c.origin = 'contact' and c.id < b.id order by c.id desc limit 1) as "contactAt"
+   from messages b where b.origin = 'bot' and b.id > ?`,
+  s.maxMessageId,
+);
 const turnMs = (paced: boolean) =>
   botTimes.filter((b) => b.contactAt && b.id >= pacedFromId === paced).map((b) => Date.parse(b.botAt) - Date.parse(b.contactAt!));
 const automationMs = turnMs(false);
 const pacedMs = turnMs(true);
-db.close();
-if (KEEP) copyFileSync(join(s.dataDir, "multi100.db"), KEEP);
+await store.close();
+if (KEEP && store.kind === "sqlite") copyFileSync(join(s.dataDir, "multi100.db"), KEEP);
 
 const botMessages = botTimes.filter((b) => b.id < pacedFromId).length;
 const runCommitted = committed - botMessages - 50; // the bot's answers are not posts; the warm-up posts are before the clock

@@ -5,7 +5,8 @@
  *   bun bench/tickets.ts --tickets 2000 --messages 20000 --seconds 5 --agents 10
  * Options: --seconds 20 (per figure), --agents 50, --admin (the admin's figures only, no agent online), --binary
  * (dist/multi100 instead of the sources), --data DIR (seeded once, then reused), --tickets, --messages, --profile DIR (the
- * server writes a CPU profile, markdown, into DIR when it stops).
+ * server writes a CPU profile, markdown, into DIR when it stops), --store postgres (the seeded data moved into a
+ * throwaway PostgreSQL cluster with migrate-store, timed as migrate_store_s, and the server run on it; lib/store.ts).
  *
  * The data: tickets spread over 5 queues (5 % without one; 10 % open, 5 % pending, the rest closed), a fifth as many
  * contacts, bodies of about 100 characters in which one word, "atenção", appears in about 13 % of the messages, and
@@ -36,6 +37,7 @@ import { load, type LoadResult } from "./lib/load";
 import { emit, note } from "./lib/report";
 import { MemoryWatch } from "./lib/memory";
 import { ensureBinary, login, startServer, tempDataDir } from "./lib/server";
+import { benchStore, storeArg } from "./lib/store";
 import { makeUnread, seed, WORD } from "./lib/tickets-seed";
 
 const arg = (name: string) => {
@@ -58,15 +60,16 @@ if (!existsSync(join(dataDir, "multi100.db"))) {
 const agents = readAgents(dataDir).slice(0, ADMIN_ONLY ? 0 : AGENTS);
 if (!ADMIN_ONLY && agents.length < AGENTS) note(`only ${agents.length} agents were seeded in ${dataDir}`);
 const { pools, unreadIds } = makeUnread(dataDir, agents);
+const store = await benchStore(storeArg(), dataDir);
 
 if (BINARY) await ensureBinary();
 const server = await startServer({
   dataDir,
   mode: BINARY ? "binary" : "source",
   timeoutMs: 60_000,
-  env: PROFILE ? { BUN_OPTIONS: `--cpu-prof-md --cpu-prof-dir=${PROFILE}` } : {},
+  env: { ...store.env, ...(PROFILE ? { BUN_OPTIONS: `--cpu-prof-md --cpu-prof-dir=${PROFILE}` } : {}) },
 });
-note(`server up (${BINARY ? "dist/multi100" : "sources"}) in ${Math.round(server.startMs)} ms on ${server.url}`);
+note(`server up (${BINARY ? "dist/multi100" : "sources"}, ${store.kind}) in ${Math.round(server.startMs)} ms on ${server.url}`);
 const memory = new MemoryWatch(server.pid);
 const token = await login(server.url);
 
@@ -88,7 +91,7 @@ const report = (r: LoadResult, what: string) => {
   if (r.errors) note(`${what}: ${r.errors} errors (${r.errorSamples.join(" | ")})`);
   note(`${what}: n=${r.ok} p50=${r.p50Ms.toFixed(1)} p99=${r.p99Ms.toFixed(1)} max=${r.maxMs.toFixed(1)} ms, ${r.rps.toFixed(0)}/s`);
 };
-const ok = (r: LoadResult) => ({ concurrency: CONCURRENCY, seconds: Math.round(r.elapsedMs / 100) / 10, errors: r.errors });
+const ok = (r: LoadResult) => ({ concurrency: CONCURRENCY, seconds: Math.round(r.elapsedMs / 100) / 10, errors: r.errors, store: store.kind });
 
 // The admin first, with no socket online: the figures as they were measured before agents existed.
 const LIST = "/api/tickets?status=open&showAll=true&pageNumber=1";
@@ -206,8 +209,9 @@ const { rssPeakMb, anonPeakMb } = memory.peaks();
 memory.stop();
 const code = await server.stop();
 if (code !== 0) note(`server exit code ${code}:\n${server.output().slice(-2000)}`);
+await store.close();
 
-const memoryLine = { mode: agents.length ? "agents" : "admin", agentsOnline: agents.length };
+const memoryLine = { mode: agents.length ? "agents" : "admin", agentsOnline: agents.length, store: store.kind };
 emit("rss_peak_mb", rssPeakMb, "MB", undefined, { ...memoryLine, target: 350 });
 emit("anon_peak_mb", anonPeakMb, "MB", undefined, { ...memoryLine, target: 250 });
 emit("admin_tickets_list_p50_ms", list.p50Ms, "ms", list.ok, ok(list));

@@ -11,27 +11,16 @@
  * plus one line per response with --verbose (its Content-Encoding and the browser's Accept-Encoding).
  */
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { chromium } from "playwright-core";
+import { freePort } from "../scripts/free-port";
 
 const ROOT = resolve(import.meta.dir, "..");
 const BINARY = join(ROOT, "dist", "multi100");
 const args = process.argv.slice(2);
 const urlArg = args.includes("--url") ? args[args.indexOf("--url") + 1] : undefined;
 const verbose = args.includes("--verbose");
-
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const srv = createServer();
-    srv.on("error", fail);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => ok(port));
-    });
-  });
-}
 
 async function startBinary(): Promise<{ baseURL: string; stop: () => Promise<void> }> {
   if (!existsSync(BINARY)) throw new Error(`${BINARY} is missing: run npm run build first (or pass --url)`);

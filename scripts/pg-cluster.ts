@@ -8,8 +8,8 @@
  *   bun scripts/pg-cluster.ts stop DIR    stops it and removes DIR
  */
 import { appendFileSync, existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { join } from "node:path";
+import { freePort } from "./free-port";
 
 /** The server programs of the newest PostgreSQL installed (Debian keeps them out of PATH). */
 export function postgresBin(): string {
@@ -28,24 +28,18 @@ export function postgresBin(): string {
 
 const asRoot = process.getuid?.() === 0;
 
+const spawn = (cmd: string[]) => Bun.spawnSync(asRoot ? ["runuser", "-u", "postgres", "--", ...cmd] : cmd, { stdout: "pipe", stderr: "pipe" });
+
 function run(cmd: string[]): void {
-  const argv = asRoot ? ["runuser", "-u", "postgres", "--", ...cmd] : cmd;
-  const out = Bun.spawnSync(argv, { stdout: "pipe", stderr: "pipe" });
+  const out = spawn(cmd);
   if (out.exitCode !== 0) throw new Error(`${cmd.join(" ")} failed (${out.exitCode}): ${out.stderr.toString()}${out.stdout.toString()}`);
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-export async function startCluster(dir: string): Promise<string> {
+/**
+ * `durable`: the server's own defaults for fsync, synchronous commit and full-page writes (what a bench times, as an
+ * operator would run it); without it those are off (what a test cluster wants).
+ */
+export async function startCluster(dir: string, opts: { durable?: boolean } = {}): Promise<string> {
   const bin = postgresBin();
   mkdirSync(dir, { recursive: true });
   if (asRoot) Bun.spawnSync(["chown", "postgres:postgres", dir]);
@@ -54,18 +48,10 @@ export async function startCluster(dir: string): Promise<string> {
   const port = await freePort();
   // Durability is not what a test cluster is for: without fsync a test database is created and written in a
   // fraction of the time. Enough connections for every test app's pool alive at once.
+  const fast = opts.durable ? [] : ["fsync = off", "synchronous_commit = off", "full_page_writes = off"];
   appendFileSync(
     join(data, "postgresql.conf"),
-    [
-      `port = ${port}`,
-      "listen_addresses = '127.0.0.1'",
-      `unix_socket_directories = '${dir}'`,
-      "fsync = off",
-      "synchronous_commit = off",
-      "full_page_writes = off",
-      "max_connections = 300",
-      "shared_buffers = 128MB",
-    ]
+    [`port = ${port}`, "listen_addresses = '127.0.0.1'", `unix_socket_directories = '${dir}'`, ...fast, "max_connections = 300", "shared_buffers = 128MB"]
       .map((line) => `${line}\n`)
       .join(""),
   );
@@ -75,7 +61,9 @@ export async function startCluster(dir: string): Promise<string> {
 
 export function stopCluster(dir: string): void {
   const data = join(dir, "data");
-  if (existsSync(data)) run([join(postgresBin(), "pg_ctl"), "-D", data, "-m", "immediate", "-w", "stop"]);
+  // A cluster whose server is already gone (the machine restarted, the process was killed) is only removed.
+  if (existsSync(data) && spawn([join(postgresBin(), "pg_ctl"), "-D", data, "status"]).exitCode === 0)
+    run([join(postgresBin(), "pg_ctl"), "-D", data, "-m", "immediate", "-w", "stop"]);
   rmSync(dir, { recursive: true, force: true });
 }
 

@@ -96,6 +96,7 @@ export async function createContext(opts: ContextOptions = {}): Promise<AppConte
       if (closed) return;
       closed = true;
       await ctx.channels.close();
+      await ctx.bus.settled();
       await ctx.writes.idle();
       await ctx.jobs.stop();
       ctx.hub.closeAll();

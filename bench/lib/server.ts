@@ -3,11 +3,13 @@
  * and the real server (the compiled binary, or the sources) on a free 127.0.0.1 port.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Subprocess } from "bun";
 import { note } from "./report";
+import { freePort } from "../../scripts/free-port";
+
+export { freePort };
 
 export const ROOT = resolve(import.meta.dir, "../..");
 export const BINARY = join(ROOT, "dist", "multi100");
@@ -34,18 +36,6 @@ export function cleanup() {
   for (const d of tempDirs.splice(0)) rmSync(d, { recursive: true, force: true });
 }
 process.on("exit", cleanup);
-
-/** A free TCP port on 127.0.0.1. */
-export function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const srv = createServer();
-    srv.on("error", fail);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => ok(port));
-    });
-  });
-}
 
 /** The environment a bench server gets: the bench admin, quiet logs, and no login throttling in the way. */
 export function benchEnv(dataDir: string, extra: Record<string, string> = {}): Record<string, string> {

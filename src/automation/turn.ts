@@ -14,6 +14,7 @@ import type { StoredMedia } from "../storage/media";
 import { addTicketLog } from "../modules/tickets/queries";
 import { type CompanySettingKey, COMPANY_SETTINGS } from "../modules/settings/catalogue";
 import { companySettingsList } from "../modules/settings/queries";
+import { changesWhatAgentsSee } from "./state";
 import { fillTemplate } from "./template";
 import { type BotCompany, type BotConnection, type BotTicket, botCompany, botConnection, botQueue, botTicket, setTicket, updateIfUnmoved } from "./queries";
 
@@ -142,9 +143,9 @@ export async function commitTurn(turn: Turn): Promise<boolean> {
       timeZone: facts.settings.timezone,
       now: turn.now,
     });
+  const change = turn.change();
   const stored = await ctx.writes.run(async (trx) => {
     // The bot's own bookkeeping is not activity: the ticket's time moves with its texts (lastMessage) or its place.
-    const change = turn.change();
     const moved = change.status !== undefined || change.queueId !== undefined || change.userId !== undefined;
     if (!(await updateIfUnmoved(trx, companyId, facts.ticket, moved ? { ...change, updatedAt: nowIso } : change))) return undefined;
     const out: StoredOutbound[] = [];
@@ -161,7 +162,9 @@ export async function commitTurn(turn: Turn): Promise<boolean> {
   });
   if (!stored) return false;
   ctx.channels.outbound.publish(stored);
-  ctx.bus.emit("ticket.updated", { companyId, ticketId: facts.ticket.id, withMessage: stored.some((s) => !s.isPrivate) });
+  // Other writes (a rating, a consent) may change what the ticket's view shows: announced as a change.
+  if (stored.length || turn.writes.length || changesWhatAgentsSee(facts.ticket, change))
+    ctx.bus.emit("ticket.updated", { companyId, ticketId: facts.ticket.id, withMessage: stored.some((s) => !s.isPrivate) });
   const before = facts.ticket;
   if (final.userId !== before.userId || final.queueId !== before.queueId)
     ctx.bus.emit("ticket.reassigned", {

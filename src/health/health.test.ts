@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { createTestApp, sqliteOf, type TestApp } from "../../tests/helpers/test-app";
+import { freePort } from "../../scripts/free-port";
 
 const MAIN = resolve(import.meta.dir, "..", "main.ts");
 
@@ -46,17 +46,6 @@ describe("GET /api/health", () => {
     }
   });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const srv = createServer();
-    srv.on("error", fail);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => ok(port));
-    });
-  });
-}
 
 /** `bun src/main.ts healthcheck` against PORT: its exit code and output, or a failure if it hangs. */
 async function runHealthcheck(port: number): Promise<{ code: number; out: string }> {

@@ -14,8 +14,8 @@ export const MINUTE = 60_000;
 export const tokenOf = (t: ChannelTestApp, user: TestUser) => login(t, user.email, user.password);
 
 /** The inbox with its connection in queue Q1 only (new tickets start there), saved through the API with `fields`. */
-export async function timedInbox(fields: Record<string, unknown> = {}, opts: { queues?: number[]; store?: "sqlite" } = {}): Promise<Inbox> {
-  const w = await createInbox(opts.store ? { store: opts.store } : {});
+export async function timedInbox(fields: Record<string, unknown> = {}, opts: { queues?: number[] } = {}): Promise<Inbox> {
+  const w = await createInbox();
   await saveConnection(w, { queueIds: opts.queues ?? [w.q1], ...fields });
   return w;
 }
@@ -46,8 +46,12 @@ export async function agentAnswers(w: Inbox, ticketId: number, body = "Olá, com
   await w.t.ctx.channels.idle();
 }
 
-/** Moves the clock and runs every job due then (the timed rules' tick among them), and the sends they start. */
+/**
+ * Moves the clock and runs every job due then (the timed rules' tick among them), and the sends they start. The bus's
+ * listeners finish first: what a save started (a rule's start time) happens before the clock moves, as it would.
+ */
 export async function advance(ctx: AppContext, ms: number, clock: { advance(ms: number): void }): Promise<void> {
+  await ctx.bus.settled();
   clock.advance(ms);
   while ((await ctx.jobs.runDue()) > 0);
   await ctx.channels.idle();

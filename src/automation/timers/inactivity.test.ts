@@ -151,10 +151,8 @@ describe("timed texts and the reply window", () => {
 });
 
 describe("switching a rule on", () => {
-  // On SQLite in both passes for now: on PostgreSQL the close came late in two full runs out of three (never when the
-  // file ran alone), a timing difference not yet explained.
   test("idle time before the switch does not count", async () => {
-    w = await timedInbox({ whenExpiresTicket: "1" }, { store: "sqlite" });
+    w = await timedInbox({ whenExpiresTicket: "1" });
     const ticketId = await contactSays(w, "oi");
     await agentAnswers(w, ticketId);
     await move(w, 60 * MINUTE);

@@ -12,8 +12,8 @@ afterEach(async () => {
 });
 
 /** The inbox listening on a port, with a socket for the admin and each agent. */
-async function live(opts: { store?: "sqlite" } = {}) {
-  w = await createInbox(opts);
+async function live() {
+  w = await createInbox();
   const open = listen(w.t);
   const connect = async (token: string) => {
     const p = open(token);
@@ -33,11 +33,12 @@ async function live(opts: { store?: "sqlite" } = {}) {
 const ticketFrames = (p: Peer, id: number) => p.received("company-1-ticket", (d) => d.ticket?.id === id || d.ticketId === id);
 
 describe("ticket and message frames reach exactly the users who may see the ticket", () => {
-  // On SQLite in both passes for now: in full PostgreSQL runs the admin sometimes got one redundant `pending` ticket
-  // frame after the message's own (never when the file ran alone), a timing difference not yet explained.
   test("a Q1 ticket: the admin and the Q1 agent get its updates and messages; the Q2 agent and the plain user nothing", async () => {
-    const s = await live({ store: "sqlite" });
+    const s = await live();
     const id = await w!.inbound("5511000000001");
+    // The first message's bot turn is over before the queue is written under it: a turn that read the ticket after
+    // that write would rightly record the bot as done, and announce it in a ticket frame of its own.
+    await w!.t.ctx.channels.idle();
     await w!.setTicket(id, { queueId: w!.q1 });
     await w!.session.receive({ from: "5511000000001", body: "preciso de ajuda" });
     for (const p of [s.admin, s.agent]) {

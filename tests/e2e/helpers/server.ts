@@ -7,10 +7,12 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync } from "node:fs";
-import { createServer } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { APIRequestContext, Page } from "@playwright/test";
+import { freePort } from "../../../scripts/free-port";
+
+export { freePort };
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
 export const BINARY = join(ROOT, "dist", "multi100");
@@ -36,19 +38,6 @@ export const SCREENSHOTS = join(ROOT, "tests", "e2e", "screenshots");
 export function screenshotPath(name: string): string {
   mkdirSync(SCREENSHOTS, { recursive: true });
   return join(SCREENSHOTS, name.endsWith(".png") ? name : `${name}.png`);
-}
-
-/** A free TCP port on 127.0.0.1. */
-export function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on("error", fail);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => ok(port));
-    });
-  });
 }
 
 /** Logs in through the API; answers the access token and the session user. */
