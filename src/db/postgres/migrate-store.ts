@@ -184,6 +184,10 @@ export async function migrateStore(config: Config, to: string, log: Logger, say:
         if (rows.length) await trx.insertInto("store_secrets").values(rows).execute();
       }
     });
+    // The planner knows nothing of rows that arrived in bulk until autovacuum gets to them: without statistics it
+    // takes every table for empty and joins a million messages by nested loops.
+    await sql`analyze`.execute(target.db);
+    say("statistics gathered (analyze)");
     // Verified after the commit, through fresh reads of both stores, a page at a time.
     for (const t of tables) {
       if (t.name === "store_secrets") continue;

@@ -1,5 +1,5 @@
 import { SQL } from "bun";
-import { Kysely, sql } from "kysely";
+import { CompiledQuery, Kysely, sql } from "kysely";
 import { migrations } from "../../../migrations";
 import type { Config } from "../../config";
 import type { Logger } from "../../log";
@@ -10,25 +10,39 @@ import { bunPostgresDialect } from "./driver";
 
 const LATEST = Object.keys(migrations).at(-1);
 
-/** Keeps the first row of each value of `column`, in order, up to `limit` of them (what SQLite's reader stops at). */
-function firstDistinct<R>(rows: R[], column: keyof R, limit: number): R[] {
+/**
+ * Rows a first-distinct read asks the server for at a time. With a LIMIT the planner can start from the newest rows and
+ * stop early (a common word's matches are found walking the ids backwards); without one it would read and sort every
+ * match first, which for a word in one message out of eight is most of the table.
+ */
+const DISTINCT_PAGE = 4_000;
+
+/**
+ * The first row of each value of `column`, in the query's order, up to `limit` of them (what SQLite's reader stops
+ * at), read a page at a time. The queries given here end with their ORDER BY and have no LIMIT of their own.
+ */
+async function firstDistinct<R>(db: Db, query: CompiledQuery<R>, column: keyof R, limit: number): Promise<R[]> {
+  const n = query.parameters.length;
   const seen = new Set<unknown>();
   const kept: R[] = [];
-  for (const row of rows) {
-    if (seen.has(row[column])) continue;
-    seen.add(row[column]);
-    kept.push(row);
-    if (kept.length >= limit) break;
+  for (let offset = 0; ; offset += DISTINCT_PAGE) {
+    const page = CompiledQuery.raw(`${query.sql} limit $${n + 1} offset $${n + 2}`, [...query.parameters, DISTINCT_PAGE, offset]);
+    const rows = (await db.executeQuery(page)).rows as R[];
+    for (const row of rows) {
+      if (seen.has(row[column])) continue;
+      seen.add(row[column]);
+      kept.push(row);
+      if (kept.length >= limit) return kept;
+    }
+    if (rows.length < DISTINCT_PAGE) return kept;
   }
-  return kept;
 }
 
 /** Heavy reads run on the pool like any other query: the server, not this process, does the work. */
 function poolReads(db: Db): Reads {
   return {
     async read(query, distinct) {
-      const { rows } = await db.executeQuery(query);
-      return distinct ? firstDistinct(rows, distinct.column, distinct.limit) : rows;
+      return distinct ? firstDistinct(db, query, distinct.column, distinct.limit) : (await db.executeQuery(query)).rows;
     },
     async close() {},
   };
