@@ -8,12 +8,13 @@ export interface FirstStartResult {
 }
 
 /** On an empty store: the default plan, company 1 and its super admin. Does nothing afterwards. */
-export async function ensureFirstStart(ctx: AppContext): Promise<FirstStartResult> {
+/** `hash`: how the admin's password is hashed; the product's argon2id unless a caller (a test fixture) says otherwise. */
+export async function ensureFirstStart(ctx: AppContext, hash: (password: string) => Promise<string> = (p) => Bun.password.hash(p)): Promise<FirstStartResult> {
   const existing = await ctx.db.selectFrom("users").select("id").limit(1).executeTakeFirst();
   if (existing) return { created: false };
   const email = (ctx.config.ADMIN_EMAIL ?? "admin@multi100.local").toLowerCase();
   const generatedPassword = ctx.config.ADMIN_PASSWORD ? undefined : Buffer.from(crypto.getRandomValues(new Uint8Array(12))).toString("base64url");
-  const passwordHash = await Bun.password.hash(ctx.config.ADMIN_PASSWORD ?? generatedPassword!);
+  const passwordHash = await hash(ctx.config.ADMIN_PASSWORD ?? generatedPassword!);
   await ctx.db.transaction().execute(async (trx) => {
     let plan = await trx.selectFrom("plans").select("id").orderBy("id").executeTakeFirst();
     plan ??= await trx.insertInto("plans").values({ name: "Plano 1", isPublic: 1 }).returning("id").executeTakeFirstOrThrow();

@@ -12,6 +12,12 @@ export interface TestUser {
 let sequence = 0;
 const unique = (prefix: string) => `${prefix.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${++sequence}`;
 
+/**
+ * A password hash for fixtures: Bun.password.verify reads the algorithm from the hash, so a cheap bcrypt keeps
+ * fixtures fast (the product's argon2id costs ~250 ms to hash and as much to verify) and login real.
+ */
+export const fixtureHash = (password: string) => Bun.password.hash(password, { algorithm: "bcrypt", cost: 4 });
+
 /** Logs in through POST /api/auth/login and answers the access token. */
 export async function login(t: TestApp, email: string, password: string): Promise<string> {
   const r = await t.json("POST", "/api/auth/login", { body: { email, password } });
@@ -26,8 +32,7 @@ export async function createUser(
 ): Promise<TestUser> {
   const { companyId, password = "secret1", ...fields } = opts;
   const email = fields.email ?? `${unique(fields.name ?? "user")}@test.local`;
-  // Bun.password.verify reads the algorithm from the hash: a cheap bcrypt keeps fixtures fast and login real.
-  const passwordHash = await Bun.password.hash(password, { algorithm: "bcrypt", cost: 4 });
+  const passwordHash = await fixtureHash(password);
   const row = await t.ctx.db
     .insertInto("users")
     .values({ name: "User", ...fields, companyId, email, passwordHash })

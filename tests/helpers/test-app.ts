@@ -10,6 +10,7 @@ import { type AppContext, createContext } from "../../src/context";
 import { createLogger } from "../../src/log";
 import type { Mail, Mailer } from "../../src/mail";
 import type { ChannelPlugin } from "../../src/channels/adapter";
+import { fixtureHash } from "./factories";
 import { createTestDatabase, dropTestDatabase, TEST_DATABASE_URL } from "./test-databases";
 
 export const ADMIN = { email: "admin@test.local", password: "Admin123!" };
@@ -78,7 +79,7 @@ export async function createTestApp(env: Partial<Record<keyof Config, string>> =
   const logs: string[] = [];
   const mailer: Mailer = { send: async (m) => void mails.push(m) };
   const ctx = await createContext({ config, clock, mailer, log: createLogger("debug", {}, (l) => logs.push(l)), channelPlugins: opts.plugins ?? [] });
-  await ensureFirstStart(ctx);
+  await ensureFirstStart(ctx, fixtureHash);
   const app = createApp(ctx);
 
   const request: TestApp["request"] = (method, path, opts = {}) => {
