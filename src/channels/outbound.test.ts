@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { login } from "../../tests/helpers/factories";
+import { until } from "../../tests/helpers/socket-peer";
 import { ADMIN } from "../../tests/helpers/test-app";
 import { type ChannelTestApp, createChannelTestApp, createTestChannel, type TestChannel } from "../../tests/helpers/test-channel";
 import { ChannelError } from "./adapter";
@@ -46,7 +47,7 @@ describe("outbound pipeline", () => {
     expect(res.status).toBe(200);
     expect(res.body.message).toMatchObject({ body: "Olá Ana", fromMe: true, ack: 0, origin: "agent", isPrivate: false });
     expect(["queued", "sending"]).toContain(res.body.message.sendStatus);
-    await Bun.sleep(5);
+    await until(() => s.sendCalls === 1, "the send handed to the plugin");
     const inFlight = await message(t, res.body.message.id);
     expect(inFlight).toMatchObject({ sendStatus: "sending", attempts: 1, ack: 0 });
     expect(Math.abs(Date.parse(inFlight.sendingAt!) - t.clock.now().getTime())).toBeLessThan(60_000);
@@ -136,7 +137,7 @@ describe("outbound pipeline", () => {
     const { t, s, token, ticketId, connectionId } = await setup();
     s.hold();
     const res = await t.json("POST", `/api/messages/${ticketId}`, { token, body: { body: "tracked" } });
-    await Bun.sleep(5);
+    await until(() => s.sendCalls === 1, "the send handed to the plugin");
     s.ack(`out-${connectionId}-1`, 2); // before the send answered
     await t.ctx.channels.inbound.idle();
     s.release();
@@ -159,7 +160,7 @@ describe("outbound pipeline", () => {
     const { t, s, token, ticketId, connectionId } = await setup();
     s.hold();
     const res = await t.json("POST", `/api/messages/${ticketId}`, { token, body: { body: "echoed" } });
-    await Bun.sleep(5);
+    await until(() => s.sendCalls === 1, "the send handed to the plugin");
     const echo = s.receive({ from: "5511999990001", fromMe: true, body: "echoed", externalId: `out-${connectionId}-1` });
     await Bun.sleep(5);
     s.release();
@@ -365,7 +366,7 @@ describe("restart rules", () => {
     await t.ctx.channels.idle();
     expect(s2.sendCalls).toBe(0);
     s2.pair();
-    await Bun.sleep(5);
+    await until(async () => (await message(t!, res.body.message.id)).sendStatus === "sent", "the queued message sent once paired");
     await t.ctx.channels.idle();
     expect(await message(t, res.body.message.id)).toMatchObject({ sendStatus: "sent", attempts: 1, ack: 1 });
     expect(s2.sent.map((m) => m.body)).toEqual(["waiting"]);
@@ -385,7 +386,7 @@ describe("restart rules", () => {
     t = await ctx.t.restart();
     const s2 = ctx.chan.session(ctx.connectionId)!;
     s2.pair();
-    await Bun.sleep(5);
+    await until(async () => (await message(t!, res.body.message.id)).sendStatus === "failed", "the late message expired");
     await t.ctx.channels.idle();
     expect(await message(t, res.body.message.id)).toMatchObject({ sendStatus: "failed", errorCode: "EXPIRED", attempts: 0 });
     expect(s2.sendCalls).toBe(0);
@@ -396,7 +397,7 @@ describe("restart rules", () => {
     const res = await ctx.t.json("POST", `/api/messages/${ctx.ticketId}`, { token: ctx.token, body: { body: "too late" } });
     ctx.t.clock.advance(24 * HOUR + 60_000);
     ctx.s.pair();
-    await Bun.sleep(5);
+    await until(async () => (await message(ctx.t, res.body.message.id)).sendStatus === "failed", "the late message expired");
     await ctx.t.ctx.channels.idle();
     expect(await message(ctx.t, res.body.message.id)).toMatchObject({ sendStatus: "failed", errorCode: "EXPIRED" });
     expect(ctx.s.sendCalls).toBe(0);

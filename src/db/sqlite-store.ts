@@ -5,7 +5,7 @@ import type { Logger } from "../log";
 import { ReadPool } from "../modules/search/pool";
 import { Checkpointer } from "./checkpointer";
 import { openDatabase } from "./database";
-import { migrateToLatest } from "./migrator";
+import { createMigrator, migrateToLatest } from "./migrator";
 import type { Store } from "./store";
 
 const fileBytes = (path: string) => {
@@ -28,6 +28,7 @@ export function openSqliteStore(config: Config, log: Logger): Store {
     reads,
     sqlite,
     migrate: (now) => migrateToLatest(db, sqlite, join(config.DATA_DIR, "backups"), log, now),
+    migrator: () => createMigrator(db),
     async startUpkeep() {
       await checkpoints.start();
     },

@@ -1,5 +1,6 @@
 import type { Database } from "bun:sqlite";
 import type { CompiledQuery } from "kysely";
+import type { Migrator } from "kysely/migration";
 import type { Config } from "../config";
 import type { Logger } from "../log";
 import type { Db } from "./database";
@@ -25,6 +26,8 @@ export interface Store {
   readonly sqlite: Database | undefined;
   /** Applies pending migrations (SQLite first snapshots a database that holds data); answers the names applied. */
   migrate(now: Date): Promise<string[]>;
+  /** Kysely's migrator on a handle that keeps its lock and its transaction on one session (tests move the schema with it). */
+  migrator(): Migrator;
   /** Background upkeep started by the server: SQLite's checkpoints off the request thread; nothing on PostgreSQL. */
   startUpkeep(): Promise<void>;
   /** Sizes for the metrics: SQLite's database file and write-ahead log; the database's size on PostgreSQL. */

@@ -1,5 +1,4 @@
 import { SQL } from "bun";
-import { createMigrator } from "../../src/db/migrator";
 import { openPostgresStore } from "../../src/db/postgres/store";
 import { loadConfig } from "../../src/config";
 import { createLogger } from "../../src/log";
@@ -55,8 +54,7 @@ function migratedTemplate(url: string): Promise<void> {
     const config = loadConfig({ DATABASE_URL: withDatabase(url, TEMPLATE), DATABASE_POOL_SIZE: "2" });
     const store = await openPostgresStore(config, createLogger("silent"));
     try {
-      const { error } = await createMigrator(store.db).migrateToLatest();
-      if (error) throw error;
+      await store.migrate(new Date());
     } finally {
       await store.close();
     }

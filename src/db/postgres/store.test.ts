@@ -7,7 +7,6 @@ import { createTestApp } from "../../../tests/helpers/test-app";
 import { loadConfig } from "../../config";
 import { createContext } from "../../context";
 import { createLogger } from "../../log";
-import { createMigrator } from "../migrator";
 import { openStore } from "../store";
 
 // The PostgreSQL store's own behaviour, whichever store the rest of the run is on.
@@ -42,7 +41,7 @@ describe("the PostgreSQL store", () => {
       const applied = await store.migrate(new Date());
       expect(applied[0]).toBe("0001_foundation");
       expect(await store.migrate(new Date())).toEqual([]);
-      const migrator = createMigrator(store.db);
+      const migrator = store.migrator();
       expect((await migrator.migrateTo("0001_foundation")).error).toBeUndefined();
       const back = await migrator.migrateToLatest();
       expect(back.error).toBeUndefined();

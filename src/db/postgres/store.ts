@@ -52,6 +52,7 @@ function poolReads(db: Db): Reads {
 export async function openPostgresStore(config: Config, log: Logger): Promise<Store> {
   const pool = new SQL(config.DATABASE_URL as string, { max: config.DATABASE_POOL_SIZE, bigint: true });
   const db: Db = new Kysely({ dialect: bunPostgresDialect(pool) });
+  const sessions: Db = new Kysely({ dialect: bunPostgresDialect(pool, { sessions: true }) });
   try {
     await sql`select 1`.execute(db);
   } catch (err) {
@@ -77,14 +78,16 @@ export async function openPostgresStore(config: Config, log: Logger): Promise<St
         const { rows } = await sql<{ name: string | null }>`select max(name) as name from kysely_migration`.execute(db);
         if (rows[0]?.name === LATEST) return [];
       }
-      return runMigrations(createMigrator(db), log);
+      return runMigrations(createMigrator(sessions), log);
     },
+    migrator: () => createMigrator(sessions),
     async startUpkeep() {},
     async sizes() {
       const { rows } = await sql<{ bytes: number }>`select pg_database_size(current_database()) as bytes`.execute(db);
       return [{ file: "database", bytes: rows[0]?.bytes ?? 0 }];
     },
     async close() {
+      await sessions.destroy();
       await db.destroy();
     },
   };

@@ -152,9 +152,10 @@ export async function connectionViews(ctx: Pick<AppContext, "db" | "media" | "ch
 
 /**
  * A connection as the audit log keeps it: the plugin's config as an object, so its secret fields are redacted by name
- * with the token; without the session's own state (status, QR code, retries, last error), which the channel changes.
+ * with the token; without the session's own state (status, QR code, retries, last error, the phone number it reports,
+ * when it dropped), which the channel changes as it connects and drops, not a person.
  */
 export function auditedConnection(row: Connection, queueIds?: readonly number[]) {
-  const { config, qrcode: _qrcode, status: _status, retries: _retries, lastError: _lastError, ...columns } = row;
+  const { config, qrcode: _qrcode, status: _status, retries: _retries, lastError: _lastError, number: _number, droppedAt: _droppedAt, ...columns } = row;
   return { ...columns, config: storedConfig({ config }), ...(queueIds && { queueIds: [...queueIds].sort((a, b) => a - b) }) };
 }
