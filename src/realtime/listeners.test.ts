@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
 import { createCompany, createUser } from "../../tests/helpers/factories";
-import { flush, listen, type Peer, shutdown, tokenFor, within } from "../../tests/helpers/socket-peer";
+import { flush, listen, type Peer, shutdown, tokenFor, until, within } from "../../tests/helpers/socket-peer";
 
 let t: TestApp;
 let open: (token?: string) => Peer;
@@ -60,6 +60,8 @@ describe("users", () => {
   test("user.updated announces the change and later events are shaped with the new permissions", async () => {
     const agent = await createUser(t, { companyId: 1, name: "Agent" });
     const agentPeer = await connectAs(agent.id);
+    // The first socket marks the user online (a write of its own): done before the test changes the row under it.
+    await until(async () => (await t.ctx.db.selectFrom("users").select("online").where("id", "=", agent.id).executeTakeFirstOrThrow()).online === 1, "online");
     const adminsOnly = { shape: (actor: { profile: string }, d: unknown) => (actor.profile === "admin" ? d : undefined) };
 
     t.ctx.hub.emit(1, "company-1-report", { n: 1 }, adminsOnly);

@@ -71,9 +71,7 @@ export async function createTestApp(env: Partial<Record<keyof Config, string>> =
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     LOG_LEVEL: "debug",
-    // Two connections: each one a test app opens is a server process started, and a small pool also shows at once a
-    // path that would wait for a connection its own transaction holds.
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: "2" } : {}),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: "4" } : {}),
     ...env,
   });
   const clock = opts.clock ?? new MovableClock();
