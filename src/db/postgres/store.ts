@@ -11,9 +11,9 @@ import { bunPostgresDialect } from "./driver";
 const LATEST = Object.keys(migrations).at(-1);
 
 /**
- * Rows a first-distinct read asks the server for at a time. With a LIMIT the planner can start from the newest rows and
- * stop early (a common word's matches are found walking the ids backwards); without one it would read and sort every
- * match first, which for a word in one message out of eight is most of the table.
+ * Rows a first-distinct read asks the server for at a time. With a LIMIT the planner may start from the newest rows and
+ * stop early, and at worst sorts the matches once per page; without one every match of the word is sent to this process
+ * (for a word in one message out of eight, most of the table) to keep the first thousand tickets.
  */
 const DISTINCT_PAGE = 4_000;
 
