@@ -54,7 +54,13 @@ export async function benchStore(kind: StoreKind, dataDir: string): Promise<Benc
     };
   }
   const dir = mkdtempSync(join(tmpdir(), "multi100-bench-pg-"));
+  // Stopped however the bench ends: a cluster left running keeps its port, its memory and its folder.
   process.on("exit", () => stopCluster(dir));
+  for (const [signal, code] of [
+    ["SIGINT", 130],
+    ["SIGTERM", 143],
+  ] as const)
+    process.once(signal, () => process.exit(code));
   const server = await startCluster(dir, { durable: true });
   const url = new URL(server);
   url.pathname = "/bench";
