@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import type { SQL } from "bun";
-import { sql } from "kysely";
+import { CompiledQuery, sql } from "kysely";
 import { admin, createTestDatabase, dropTestDatabase, postgresServer, withDatabase } from "../../../tests/helpers/test-databases";
 import { createTestApp } from "../../../tests/helpers/test-app";
 import { loadConfig } from "../../config";
@@ -113,6 +113,37 @@ describe("the PostgreSQL store", () => {
       expect((await db.selectFrom("tags").select("name").execute()).map((r) => r.name)).toEqual(["Kept"]);
       const updated = await db.updateTable("tags").set({ color: "#000000" }).where("companyId", "=", 1).executeTakeFirst();
       expect(updated.numUpdatedRows).toBe(1n);
+    } finally {
+      await t.close();
+      await dropTestDatabase(server, databaseUrl);
+    }
+  });
+
+  test("a transaction keeps one session among standalone queries; a first-distinct read goes on past its first page", async () => {
+    const databaseUrl = await createTestDatabase(server);
+    const t = await createTestApp({ DATABASE_URL: databaseUrl });
+    try {
+      const pid = sql<{ pid: number }>`select pg_backend_pid() as pid`;
+      const pids = await t.ctx.db.transaction().execute(async (trx) => {
+        const first = (await pid.execute(trx)).rows[0]!.pid;
+        // Standalone queries beside it take the pool's other connections; the transaction's own stay on its session.
+        await Promise.all(Array.from({ length: 8 }, () => pid.execute(t.ctx.db)));
+        return [first, (await pid.execute(trx)).rows[0]!.pid];
+      });
+      expect(pids[1]).toBe(pids[0]);
+
+      // 5,000 rows in order, the first 4,050 of one value: the second value is only on the second page of 4,000.
+      const rows = await t.ctx.store.reads.read(
+        CompiledQuery.raw(`select case when g <= 4050 then 1 else 2 end as "ticketId", g from generate_series(1, 5000) as g order by g`, []) as CompiledQuery<{
+          ticketId: number;
+          g: number;
+        }>,
+        { column: "ticketId", limit: 5 },
+      );
+      expect(rows).toEqual([
+        { ticketId: 1, g: 1 },
+        { ticketId: 2, g: 4051 },
+      ]);
     } finally {
       await t.close();
       await dropTestDatabase(server, databaseUrl);
