@@ -23,6 +23,7 @@ import * as m0046 from "./0046_ticket_ratings";
 import * as m0047 from "./0047_timed_rules";
 import * as m0048 from "./0048_refresh_successor";
 import * as m0049 from "./0049_store_secrets";
+import * as m0050 from "./0050_message_search_scope";
 
 /** Static map so the compiled binary carries every migration; key order is run order. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   "0047_timed_rules": m0047,
   "0048_refresh_successor": m0048,
   "0049_store_secrets": m0049,
+  "0050_message_search_scope": m0050,
 };

@@ -185,9 +185,11 @@ export async function migrateStore(config: Config, to: string, log: Logger, say:
       }
     });
     // The planner knows nothing of rows that arrived in bulk until autovacuum gets to them: without statistics it
-    // takes every table for empty and joins a million messages by nested loops.
-    await sql`analyze`.execute(target.db);
-    say("statistics gathered (analyze)");
+    // takes every table for empty and joins a million messages by nested loops. Vacuum also moves the search indexes'
+    // pending entries (GIN takes bulk inserts into an unsorted list, read in full by every search until merged) into
+    // the index proper: an agent's message search read its scope's 39,000 entries in 38 ms before, 6 ms after.
+    await sql`vacuum analyze`.execute(target.db);
+    say("statistics gathered and search indexes merged (vacuum analyze)");
     // Verified after the commit, through fresh reads of both stores, a page at a time.
     for (const t of tables) {
       if (t.name === "store_secrets") continue;

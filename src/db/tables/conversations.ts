@@ -336,6 +336,8 @@ export interface QuickMessagesTable {
 export interface MessagesFtsTable {
   rowid: number;
   body: string;
+  /** Who may see the message, as tokens of its ticket (migration 0050): never selected, only matched. */
+  scope: string;
 }
 export interface ContactsFtsTable {
   rowid: number;

@@ -1,8 +1,10 @@
 /**
  * How user text becomes a search of the two indexes, on either store (ARCHITECTURE.md Conventions): the only part of
  * search that differs between SQLite and PostgreSQL.
- *   messages_fts  SQLite: FTS5 over message bodies (words, accents removed; migration 0010). PostgreSQL: a tsvector of
- *                 each body, accents removed and lower-cased, under a GIN index (migrations/postgres-search.ts).
+ *   messages_fts  SQLite: FTS5 over message bodies (words, accents removed; migration 0010) and their ticket's scope
+ *                 (who may see it; migration 0050). PostgreSQL: a tsvector of each body, accents removed and
+ *                 lower-cased, under a GIN index (migrations/postgres-search.ts), and the scope as a text array
+ *                 under another.
  *   contacts_fts  SQLite: FTS5 trigrams of names and numbers, accents removed (migration 0021). PostgreSQL: names and
  *                 numbers accents removed and lower-cased, under pg_trgm indexes.
  * User text is never parsed as query syntax: on SQLite it is one quoted phrase (FTS syntax in it, `*`, `"`, `NEAR(`,
@@ -38,14 +40,21 @@ export function messagesQuery(db: Db, raw: string): { exact: string; prefix: str
     const phrase = (text.match(/[\p{L}\p{M}\p{N}]+/gu) ?? []).map((word) => `'${word}'`).join(" <-> ");
     return { exact: phrase, prefix: `${phrase}:*` };
   }
-  return { exact: quoted(text), prefix: `${quoted(text)}*` };
+  // Only the body column: the scope column's tokens (u12, q3) are not words of the message.
+  return { exact: `body : ${quoted(text)}`, prefix: `body : ${quoted(text)}*` };
 }
 
-/** The condition for a query joined with messages_fts. */
-export function messagesMatch(db: Db, query: string): Expression<SqlBool> {
-  return isPostgres(db)
-    ? sql<SqlBool>`messages_fts.body @@ to_tsquery('simple', multi100_unaccent(lower(${query})))`
-    : sql<SqlBool>`messages_fts match ${query}`;
+/**
+ * The condition for a query joined with messages_fts; with a scope, only messages whose ticket's scope holds one of
+ * its tokens (ticketScopeTokens: the reader's personal view in the index's form).
+ */
+export function messagesMatch(db: Db, query: string, scope?: readonly string[]): Expression<SqlBool> {
+  if (isPostgres(db)) {
+    const words = sql<SqlBool>`messages_fts.body @@ to_tsquery('simple', multi100_unaccent(lower(${query})))`;
+    return scope ? sql<SqlBool>`${words} and messages_fts.scope && array[${sql.join(scope)}]::text[]` : words;
+  }
+  // The tokens are letters and digits only (never user text), so they go into the query as they are.
+  return sql<SqlBool>`messages_fts match ${scope ? `${query} AND scope : (${scope.join(" OR ")})` : query}`;
 }
 
 const TRIGRAM = 3;

@@ -1,4 +1,4 @@
-import { type CompiledQuery, type ExpressionBuilder, type SqlBool, sql } from "kysely";
+import type { CompiledQuery, ExpressionBuilder } from "kysely";
 import type { Db } from "../../db/database";
 import type { DB } from "../../db/schema";
 import { forCompany } from "../../db/scope";
@@ -68,55 +68,21 @@ export function ticketsOfContacts(
 
 /**
  * Messages matching the FTS query with their (live) ticket, newest first (the index's rowid order, no sort). The pool keeps
- * the first row of each ticket and stops reading once it has enough tickets.
+ * the first row of each ticket and stops reading once it has enough tickets. With a scope (the reader's personal view,
+ * personalViewScope) the index reads only the matches among the tickets the reader may see, so an agent who sees a
+ * few percent of the company's tickets does not look up every match of a common word to keep a few; the filter still
+ * decides each hit.
  */
-export function messageMatches(db: Db, companyId: number, query: string, filter: TicketFilter | undefined): CompiledQuery<MatchRow> {
+export function messageMatches(db: Db, companyId: number, query: string, filter: TicketFilter | undefined, scope?: readonly string[]): CompiledQuery<MatchRow> {
   return forCompany(db, companyId)
     .selectFrom("messages")
     .innerJoin("messages_fts", "messages_fts.rowid", "messages.id")
     .innerJoin("tickets", "tickets.id", "messages.ticketId")
     .select(["messages.ticketId as ticketId", "messages.createdAt as at"])
-    .where(messagesMatch(db, query))
+    .where(messagesMatch(db, query, scope))
     .where("tickets.companyId", "=", companyId)
     .where("tickets.deletedAt", "is", null)
     .$if(filter !== undefined, (q) => q.where((eb) => filter!(eb as unknown as ExpressionBuilder<DB, "tickets">)))
-    .orderBy("messages_fts.rowid", "desc")
-    .compile();
-}
-
-/** How many live tickets the filter lets through, counting no further than `cap` (the list's covering index answers it). */
-export function visibleTicketCount(db: Db, companyId: number, filter: TicketFilter, cap: number): CompiledQuery<{ n: number }> {
-  return db
-    .selectFrom(
-      liveTickets(db, companyId)
-        .select("tickets.id")
-        .where((eb) => filter(eb))
-        .limit(cap)
-        .as("counted"),
-    )
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .compile();
-}
-
-/**
- * Messages matching the FTS query among the messages of the tickets the filter lets through, newest first. The
- * full-text index drives, as for messageMatches, but each match is first tested against the ids of those tickets'
- * messages, which SQLite reads once (the tickets through the list's index, their messages through the ticket index)
- * into a temporary index; the unary + keeps it from looking up the full-text index once per message instead. Only the
- * matches that pass are looked up in messages: an agent who sees a few percent of the company's tickets would otherwise
- * look up some thirty messages for each one kept. A rare word never builds the list.
- */
-export function messageMatchesAmong(db: Db, companyId: number, query: string, filter: TicketFilter): CompiledQuery<MatchRow> {
-  const visibleMessages = liveTickets(db, companyId)
-    .innerJoin("messages", "messages.ticketId", "tickets.id")
-    .select("messages.id")
-    .where((eb) => filter(eb));
-  return forCompany(db, companyId)
-    .selectFrom("messages")
-    .innerJoin("messages_fts", "messages_fts.rowid", "messages.id")
-    .select(["messages.ticketId as ticketId", "messages.createdAt as at"])
-    .where(messagesMatch(db, query))
-    .where(sql<SqlBool>`+messages_fts.rowid in ${visibleMessages}`)
     .orderBy("messages_fts.rowid", "desc")
     .compile();
 }

@@ -2,9 +2,9 @@ import type { AppContext } from "../../context";
 import type { Actor } from "../../http/permissions";
 import { type ListFilters, type TicketFilter, viewFilterWhere } from "../tickets/list-queries";
 import { userQueueIds } from "../tickets/queries";
-import { listView } from "../tickets/visibility";
+import { listView, personalViewScope } from "../tickets/visibility";
 import { contactsQuery, messagesQuery, searchText } from "./fts";
-import { contactIdsMatching, contactMatches, type MatchRow, messageMatches, messageMatchesAmong, ticketsOfContacts, visibleTicketCount } from "./queries";
+import { contactIdsMatching, contactMatches, type MatchRow, messageMatches, ticketsOfContacts } from "./queries";
 
 /** Results are exact up to this many tickets; beyond it the count says CAP and `capped` is set. */
 export const SEARCH_CAP = 1000;
@@ -36,7 +36,8 @@ export async function searchTickets(ctx: AppContext, actor: Actor, params: Searc
   const filter = viewFilterWhere(params, view);
   const byContact = contactTickets(ctx, actor.companyId, text, filter);
   const query = params.searchOnMessages ? messagesQuery(ctx.db, text) : undefined;
-  const byMessage = query ? messagesMatching(ctx, actor.companyId, query, filter, view !== undefined) : Promise.resolve([]);
+  const scope = view && personalViewScope(actor.companyId, view);
+  const byMessage = query ? messagesMatching(ctx, actor.companyId, query, filter, scope) : Promise.resolve([]);
   return newestFirst(await Promise.all([byContact, byMessage]));
 }
 
@@ -66,25 +67,20 @@ async function contactTickets(ctx: AppContext, companyId: number, text: string, 
 }
 
 /**
- * Up to this many tickets in a personal view, its message search keeps only the matches among their messages, tested
- * against a list of those messages' ids (messageMatchesAmong). An agent usually sees a small part of the company's
- * tickets (their queues' waiting ones and their own): filtering every match of a common word through the view looks up
- * the ticket of a great many matches to keep a few. Past this many the list costs more than the lookups it saves.
- */
-export const FEW_VISIBLE = 10_000;
-
-/**
  * The newest matching message of each ticket, reading matches only until SEARCH_CAP + 1 tickets are found. The exact
  * words come first: when they alone fill the cap the count is capped anyway, and the prefix query, which reads every
  * match of a common word, is not needed (its extra matches could only reorder the newest few).
  */
-async function messagesMatching(ctx: AppContext, companyId: number, query: { exact: string; prefix: string }, filter: TicketFilter, personal: boolean) {
+async function messagesMatching(
+  ctx: AppContext,
+  companyId: number,
+  query: { exact: string; prefix: string },
+  filter: TicketFilter,
+  scope: string[] | undefined,
+) {
   const enough = { column: "ticketId", limit: SEARCH_CAP + 1 } as const;
-  const [visible] = personal ? await ctx.reads.read(visibleTicketCount(ctx.db, companyId, filter, FEW_VISIBLE + 1)) : [];
-  const among = visible !== undefined && visible.n <= FEW_VISIBLE;
-  const matches = (q: string) => (among ? messageMatchesAmong(ctx.db, companyId, q, filter) : messageMatches(ctx.db, companyId, q, filter));
-  const exact = await ctx.reads.read(matches(query.exact), enough);
-  return exact.length > SEARCH_CAP ? exact : ctx.reads.read(matches(query.prefix), enough);
+  const exact = await ctx.reads.read(messageMatches(ctx.db, companyId, query.exact, filter, scope), enough);
+  return exact.length > SEARCH_CAP ? exact : ctx.reads.read(messageMatches(ctx.db, companyId, query.prefix, filter, scope), enough);
 }
 
 /** Each list is newest first and holds at most SEARCH_CAP + 1 tickets, so their merge is exact up to SEARCH_CAP. */

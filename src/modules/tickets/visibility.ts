@@ -1,8 +1,9 @@
 /**
  * Who may see a ticket: own tickets, the user's queues, no-queue tickets with allTicket, groups with allowGroup,
- * everything for admins or with allUserChat (see canSeeTicket). One rule, two forms kept side by side:
- * `canSeeTicket` for one row (ticket-scoped routes, socket payloads) and `ticketVisibilityWhere` for lists
- * (a Kysely condition). visibility.test.ts checks that they agree on every combination.
+ * everything for admins or with allUserChat (see canSeeTicket). One rule, three forms kept side by side:
+ * `canSeeTicket` for one row (ticket-scoped routes, socket payloads), `ticketVisibilityWhere` for lists (a Kysely
+ * condition) and `personalViewScope` for the message index. visibility.test.ts checks that the first two agree on
+ * every combination; search.test.ts that searches through the third answer what the first allows.
  *
  * The rule (our reading of "not shown", docs/decisions.md):
  *   - another company's ticket: never (routes answer 404 before asking);
@@ -72,6 +73,19 @@ export function personalViewWhere(view: PersonalView): TicketFilter {
     if (unassigned.length) branches.push(eb.and([eb("tickets.isGroup", "=", 0), eb("tickets.userId", "is", null), eb.or(unassigned)]));
     return eb.or(branches);
   };
+}
+
+/**
+ * The personal view in the form of the message index's scope (migration 0050): a ticket assigned to a user has
+ * `u<userId>`, a group ticket `g<companyId>` (and its user's token), an unassigned one `q<queueId>`, or `n<companyId>`
+ * without a queue. A message is in the view when its ticket's scope holds one of these tokens; the index only narrows
+ * a search, which still applies personalViewWhere to each hit.
+ */
+export function personalViewScope(companyId: number, view: PersonalView): string[] {
+  const tokens = [`u${view.userId}`, ...view.queueIds.map((id) => `q${id}`)];
+  if (view.allowGroup) tokens.push(`g${companyId}`);
+  if (view.allTicket) tokens.push(`n${companyId}`);
+  return tokens;
 }
 
 /** canSeeTicket as a condition over `tickets` (the query is scoped to the actor's company); undefined when it filters nothing. */
