@@ -3,24 +3,26 @@ import { isPostgres } from "./dialect";
 
 // Frozen in time: this file must never import from src/.
 //
-// The message index learns who may see each message: beside a message's words it holds its ticket's scope, a few
-// tokens that the personal view of the ticket list selects by (the ticket list's visibility rule, in index form):
+// The message index learns who may see each message: beside a message's words it holds its ticket's scope, a token
+// or two that the personal view of the ticket list selects by (the ticket list's visibility rule, coarsely):
 //   u<userId>     the ticket is assigned to that user (everyone sees their own tickets)
 //   g<companyId>  a group ticket (seen with allowGroup, whoever it is assigned to)
-//   q<queueId>    an unassigned ticket of that queue (seen by the queue's users)
-//   n<companyId>  an unassigned ticket without a queue (seen with allTicket)
-// An agent's message search then reads only the matches among the tickets they may see, through the index, instead
-// of testing every match of a common word against their tickets. The scope only narrows: the search still checks
-// each hit's ticket against the full rule, so a scope can never show a message its reader may not see.
+//   w<companyId>  an unassigned ticket, in a queue or not (seen by the users of its queue, or with allTicket)
+// An agent's message search then reads only the matches among their own tickets and the company's unassigned ones,
+// through the index, instead of testing every match of a common word against their tickets. The scope only narrows:
+// the search still checks each hit's ticket against the full rule (the queue among it), so a scope can never show a
+// message its reader may not see.
+// The queue is left out on purpose: a scope change re-indexes every message of the ticket (the words with it), and a
+// ticket's queue changes often while it is unassigned (each step of the bot's queue menu), where its user changes
+// seldom (accepted, transferred to a user, reopened).
 // Kept by triggers: a message takes its ticket's scope when indexed (insert, edit, deletion, a move to another ticket
-// in a merge) and a ticket whose user, queue or group flag changes re-indexes its messages with the new scope.
+// in a merge) and a ticket whose user or group flag changes re-indexes its messages with the new scope.
 // The migration re-indexes every message (about 15 s per million on a small machine).
 
 const SQLITE_SCOPE = (t: string) => `case
   when ${t}.isGroup = 1 then 'g' || ${t}.companyId || coalesce(' u' || ${t}.userId, '')
   when ${t}.userId is not null then 'u' || ${t}.userId
-  when ${t}.queueId is null then 'n' || ${t}.companyId
-  else 'q' || ${t}.queueId end`;
+  else 'w' || ${t}.companyId end`;
 
 async function sqliteUp(db: Kysely<any>): Promise<void> {
   for (const trigger of ["messages_fts_delete", "messages_fts_update", "messages_fts_insert"]) await sql.raw(`drop trigger if exists ${trigger}`).execute(db);
@@ -46,8 +48,8 @@ async function sqliteUp(db: Kysely<any>): Promise<void> {
       delete from messages_fts where rowid = old.id;
     end`.execute(db);
   await sql
-    .raw(`create trigger messages_fts_scope after update of userId, queueId, isGroup on tickets
-      when old.userId is not new.userId or old.queueId is not new.queueId or old.isGroup is not new.isGroup begin
+    .raw(`create trigger messages_fts_scope after update of userId, isGroup on tickets
+      when old.userId is not new.userId or old.isGroup is not new.isGroup begin
       delete from messages_fts where rowid in (select id from messages where ticketId = new.id);
       insert into messages_fts(rowid, body, scope) select m.id, m.body, ${SQLITE_SCOPE("new")} from messages m
         where m.ticketId = new.id and m.isDeleted = 0 and m.body <> '';
@@ -75,16 +77,15 @@ async function sqliteDown(db: Kysely<any>): Promise<void> {
 
 // PostgreSQL keeps the scope as a text array under its own GIN index: the planner ANDs its bitmap with the words'.
 async function postgresUp(db: Kysely<any>): Promise<void> {
-  await sql`create function multi100_message_scope(company integer, owner integer, queue integer, grp integer) returns text[]
+  await sql`create function multi100_message_scope(company integer, owner integer, grp integer) returns text[]
     language sql immutable parallel safe as $$
       select case
         when grp = 1 then array['g' || company] || case when owner is null then '{}'::text[] else array['u' || owner] end
         when owner is not null then array['u' || owner]
-        when queue is null then array['n' || company]
-        else array['q' || queue] end
+        else array['w' || company] end
     $$`.execute(db);
   await sql`alter table messages_fts add column scope text[] not null default '{}'`.execute(db);
-  await sql`update messages_fts f set scope = multi100_message_scope(t."companyId", t."userId", t."queueId", t."isGroup")
+  await sql`update messages_fts f set scope = multi100_message_scope(t."companyId", t."userId", t."isGroup")
     from messages m join tickets t on t.id = m."ticketId" where m.id = f.rowid`.execute(db);
   await sql`create index messages_fts_scope on messages_fts using gin (scope)`.execute(db);
   await sql`create or replace function messages_fts_sync() returns trigger language plpgsql as $$
@@ -93,7 +94,7 @@ async function postgresUp(db: Kysely<any>): Promise<void> {
       if tg_op <> 'DELETE' and new."isDeleted" = 0 and new.body <> '' then
         insert into messages_fts (rowid, body, scope)
         select new.id, to_tsvector('simple', multi100_unaccent(lower(new.body))),
-          multi100_message_scope(t."companyId", t."userId", t."queueId", t."isGroup")
+          multi100_message_scope(t."companyId", t."userId", t."isGroup")
         from tickets t where t.id = new."ticketId";
       end if;
       return null;
@@ -103,12 +104,12 @@ async function postgresUp(db: Kysely<any>): Promise<void> {
     for each row execute function messages_fts_sync()`.execute(db);
   await sql`create function messages_fts_scope() returns trigger language plpgsql as $$
     begin
-      update messages_fts f set scope = multi100_message_scope(new."companyId", new."userId", new."queueId", new."isGroup")
+      update messages_fts f set scope = multi100_message_scope(new."companyId", new."userId", new."isGroup")
       from messages m where m."ticketId" = new.id and f.rowid = m.id;
       return null;
     end $$`.execute(db);
-  await sql`create trigger messages_fts_scope after update of "userId", "queueId", "isGroup" on tickets for each row
-    when (old."userId" is distinct from new."userId" or old."queueId" is distinct from new."queueId" or old."isGroup" is distinct from new."isGroup")
+  await sql`create trigger messages_fts_scope after update of "userId", "isGroup" on tickets for each row
+    when (old."userId" is distinct from new."userId" or old."isGroup" is distinct from new."isGroup")
     execute function messages_fts_scope()`.execute(db);
 }
 
@@ -128,7 +129,7 @@ async function postgresDown(db: Kysely<any>): Promise<void> {
     for each row execute function messages_fts_sync()`.execute(db);
   await sql`drop index if exists messages_fts_scope`.execute(db);
   await sql`alter table messages_fts drop column scope`.execute(db);
-  await sql`drop function if exists multi100_message_scope(integer, integer, integer, integer)`.execute(db);
+  await sql`drop function if exists multi100_message_scope(integer, integer, integer)`.execute(db);
 }
 
 export async function up(db: Kysely<any>): Promise<void> {

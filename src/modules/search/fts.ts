@@ -40,7 +40,7 @@ export function messagesQuery(db: Db, raw: string): { exact: string; prefix: str
     const phrase = (text.match(/[\p{L}\p{M}\p{N}]+/gu) ?? []).map((word) => `'${word}'`).join(" <-> ");
     return { exact: phrase, prefix: `${phrase}:*` };
   }
-  // Only the body column: the scope column's tokens (u12, q3) are not words of the message.
+  // Only the body column: the scope column's tokens (u12, w1) are not words of the message.
   return { exact: `body : ${quoted(text)}`, prefix: `body : ${quoted(text)}*` };
 }
 

@@ -77,14 +77,14 @@ export function personalViewWhere(view: PersonalView): TicketFilter {
 
 /**
  * The personal view in the form of the message index's scope (migration 0050): a ticket assigned to a user has
- * `u<userId>`, a group ticket `g<companyId>` (and its user's token), an unassigned one `q<queueId>`, or `n<companyId>`
- * without a queue. A message is in the view when its ticket's scope holds one of these tokens; the index only narrows
- * a search, which still applies personalViewWhere to each hit.
+ * `u<userId>`, a group ticket `g<companyId>` (and its user's token), any other unassigned ticket `w<companyId>`. A
+ * message is a candidate when its ticket's scope holds one of these tokens; the index only narrows a search, which
+ * still applies personalViewWhere (the queues among it) to each hit.
  */
 export function personalViewScope(companyId: number, view: PersonalView): string[] {
-  const tokens = [`u${view.userId}`, ...view.queueIds.map((id) => `q${id}`)];
+  const tokens = [`u${view.userId}`];
   if (view.allowGroup) tokens.push(`g${companyId}`);
-  if (view.allTicket) tokens.push(`n${companyId}`);
+  if (view.queueIds.length || view.allTicket) tokens.push(`w${companyId}`);
   return tokens;
 }
 
