@@ -75,7 +75,10 @@ async function sqliteDown(db: Kysely<any>): Promise<void> {
     end`.execute(db);
 }
 
-// PostgreSQL keeps the scope as a text array under its own GIN index: the planner ANDs its bitmap with the words'.
+// PostgreSQL keeps the scope as a text array under its own GIN index, whose bitmap the planner ANDs with the words'.
+// It also keeps each message's ticket and time in the index table (a btree over the ticket): an agent's search there
+// ANDs the words' bitmap with their visible tickets' and reads its answer from the index table alone, where every hit
+// otherwise cost a lookup in messages and one in tickets (~30 µs each once the data outgrows the cache).
 async function postgresUp(db: Kysely<any>): Promise<void> {
   await sql`create function multi100_message_scope(company integer, owner integer, grp integer) returns text[]
     language sql immutable parallel safe as $$
@@ -84,17 +87,18 @@ async function postgresUp(db: Kysely<any>): Promise<void> {
         when owner is not null then array['u' || owner]
         else array['w' || company] end
     $$`.execute(db);
-  await sql`alter table messages_fts add column scope text[] not null default '{}'`.execute(db);
-  await sql`update messages_fts f set scope = multi100_message_scope(t."companyId", t."userId", t."isGroup")
+  await sql`alter table messages_fts add column scope text[] not null default '{}', add column "ticketId" integer, add column "createdAt" text`.execute(db);
+  await sql`update messages_fts f set scope = multi100_message_scope(t."companyId", t."userId", t."isGroup"), "ticketId" = m."ticketId", "createdAt" = m."createdAt"
     from messages m join tickets t on t.id = m."ticketId" where m.id = f.rowid`.execute(db);
   await sql`create index messages_fts_scope on messages_fts using gin (scope)`.execute(db);
+  await sql`create index messages_fts_ticket on messages_fts ("ticketId")`.execute(db);
   await sql`create or replace function messages_fts_sync() returns trigger language plpgsql as $$
     begin
       if tg_op <> 'INSERT' then delete from messages_fts where rowid = old.id; end if;
       if tg_op <> 'DELETE' and new."isDeleted" = 0 and new.body <> '' then
-        insert into messages_fts (rowid, body, scope)
+        insert into messages_fts (rowid, body, scope, "ticketId", "createdAt")
         select new.id, to_tsvector('simple', multi100_unaccent(lower(new.body))),
-          multi100_message_scope(t."companyId", t."userId", t."isGroup")
+          multi100_message_scope(t."companyId", t."userId", t."isGroup"), new."ticketId", new."createdAt"
         from tickets t where t.id = new."ticketId";
       end if;
       return null;
@@ -127,8 +131,9 @@ async function postgresDown(db: Kysely<any>): Promise<void> {
     end $$`.execute(db);
   await sql`create trigger messages_fts_sync after insert or delete or update of body, "isDeleted" on messages
     for each row execute function messages_fts_sync()`.execute(db);
+  await sql`drop index if exists messages_fts_ticket`.execute(db);
   await sql`drop index if exists messages_fts_scope`.execute(db);
-  await sql`alter table messages_fts drop column scope`.execute(db);
+  await sql`alter table messages_fts drop column scope, drop column "ticketId", drop column "createdAt"`.execute(db);
   await sql`drop function if exists multi100_message_scope(integer, integer, integer)`.execute(db);
 }
 

@@ -1,4 +1,4 @@
-import type { CompiledQuery, ExpressionBuilder } from "kysely";
+import { type CompiledQuery, type ExpressionBuilder, type SqlBool, sql } from "kysely";
 import type { Db } from "../../db/database";
 import type { DB } from "../../db/schema";
 import { forCompany } from "../../db/scope";
@@ -83,6 +83,32 @@ export function messageMatches(db: Db, companyId: number, query: string, filter:
     .where("tickets.companyId", "=", companyId)
     .where("tickets.deletedAt", "is", null)
     .$if(filter !== undefined, (q) => q.where((eb) => filter!(eb as unknown as ExpressionBuilder<DB, "tickets">)))
+    .orderBy("messages_fts.rowid", "desc")
+    .compile();
+}
+
+/** The ids of the live tickets the filter lets through, at most `cap` (the list's indexes answer it). */
+export function visibleTicketIds(db: Db, companyId: number, filter: TicketFilter, cap: number): CompiledQuery<{ id: number }> {
+  return liveTickets(db, companyId)
+    .select("tickets.id")
+    .where((eb) => filter(eb))
+    .limit(cap)
+    .compile();
+}
+
+/**
+ * PostgreSQL only (its index table keeps each message's ticket and time, migration 0050): the messages of these
+ * tickets matching the query, newest first. The planner ANDs the words' bitmap with the tickets', and the answer
+ * comes from the index table alone, with no lookup in messages or tickets per hit. The ids come from
+ * visibleTicketIds, so they are the company's live tickets the reader may see; they go as one array parameter.
+ */
+export function messageMatchesOfTickets(db: Db, query: string, ticketIds: readonly number[]): CompiledQuery<MatchRow> {
+  const ids = `{${ticketIds.map(Number).join(",")}}`;
+  return db
+    .selectFrom("messages_fts")
+    .select([sql<number>`messages_fts."ticketId"`.as("ticketId"), sql<string>`messages_fts."createdAt"`.as("at")])
+    .where(messagesMatch(db, query))
+    .where(sql<SqlBool>`messages_fts."ticketId" = any(cast(${ids} as integer[]))`)
     .orderBy("messages_fts.rowid", "desc")
     .compile();
 }

@@ -8,7 +8,7 @@ import { createLogger } from "../../log";
 import { ReadPool } from "./pool";
 import { userQueueIds } from "../tickets/queries";
 import { canSeeTicket } from "../tickets/visibility";
-import { SEARCH_CAP, searchTickets } from "./service";
+import { FEW_VISIBLE, SEARCH_CAP, searchTickets } from "./service";
 
 let t: TestApp | undefined;
 afterEach(async () => {
@@ -400,6 +400,14 @@ describe("an agent's search sees exactly what the agent may see", () => {
       edited.bodies = edited.bodies.map(() => "banana nova");
       for (const agent of agents) expect(await found(agent.id)).toEqual(await expected(agent.id));
     }
+    // More tickets than FEW_VISIBLE that Ana may see (unassigned, in her queue, no message): on PostgreSQL her search
+    // then leaves the ids of her tickets for the index's scope, and finds the same.
+    const now = new Date().toISOString();
+    await insertFillers(
+      app,
+      Array.from({ length: FEW_VISIBLE + 1 }, (_, i) => ({ name: `Filler ${i}`, number: `5599${String(i).padStart(7, "0")}`, queueId: queues[0]!, at: now })),
+    );
+    expect(await found(agents[0]!.id)).toEqual(await expected(agents[0]!.id));
     // The admin's show-all search reads the index without a scope: every matching ticket.
     const everyMatch = tickets.filter((tk) => tk.bodies.some((b) => /banana/i.test(b))).map((tk) => tk.id);
     expect(await found(1)).toEqual(everyMatch.sort((a, b) => a - b));

@@ -1,10 +1,11 @@
+import { isPostgres } from "../../../migrations/dialect";
 import type { AppContext } from "../../context";
 import type { Actor } from "../../http/permissions";
 import { type ListFilters, type TicketFilter, viewFilterWhere } from "../tickets/list-queries";
 import { userQueueIds } from "../tickets/queries";
 import { listView, personalViewScope } from "../tickets/visibility";
 import { contactsQuery, messagesQuery, searchText } from "./fts";
-import { contactIdsMatching, contactMatches, type MatchRow, messageMatches, ticketsOfContacts } from "./queries";
+import { contactIdsMatching, contactMatches, type MatchRow, messageMatches, messageMatchesOfTickets, ticketsOfContacts, visibleTicketIds } from "./queries";
 
 /** Results are exact up to this many tickets; beyond it the count says CAP and `capped` is set. */
 export const SEARCH_CAP = 1000;
@@ -67,6 +68,12 @@ async function contactTickets(ctx: AppContext, companyId: number, text: string, 
 }
 
 /**
+ * On PostgreSQL, up to this many tickets in a personal view, its message search reads their ids first and matches
+ * among them (messageMatchesOfTickets); past it, or on SQLite, the index's scope narrows the matches instead.
+ */
+export const FEW_VISIBLE = 10_000;
+
+/**
  * The newest matching message of each ticket, reading matches only until SEARCH_CAP + 1 tickets are found. The exact
  * words come first: when they alone fill the cap the count is capped anyway, and the prefix query, which reads every
  * match of a common word, is not needed (its extra matches could only reorder the newest few).
@@ -79,8 +86,25 @@ async function messagesMatching(
   scope: string[] | undefined,
 ) {
   const enough = { column: "ticketId", limit: SEARCH_CAP + 1 } as const;
-  const exact = await ctx.reads.read(messageMatches(ctx.db, companyId, query.exact, filter, scope), enough);
-  return exact.length > SEARCH_CAP ? exact : ctx.reads.read(messageMatches(ctx.db, companyId, query.prefix, filter, scope), enough);
+  const matches = await matcher(ctx, companyId, filter, scope);
+  const exact = await ctx.reads.read(matches(query.exact), enough);
+  return exact.length > SEARCH_CAP ? exact : ctx.reads.read(matches(query.prefix), enough);
+}
+
+/**
+ * How the search reads matches. With a personal view on PostgreSQL, its few tickets' ids drive the read: each hit
+ * of the scoped query there cost a lookup in messages and in tickets, the planner driving from the agent's tickets
+ * (~200 ms for an agent who sees 4 % of the bench's tickets, against ~50 ms for ids then matches).
+ */
+async function matcher(ctx: AppContext, companyId: number, filter: TicketFilter, scope: string[] | undefined) {
+  if (scope && isPostgres(ctx.db)) {
+    const ids = await ctx.reads.read(visibleTicketIds(ctx.db, companyId, filter, FEW_VISIBLE + 1));
+    if (ids.length <= FEW_VISIBLE) {
+      const ticketIds = ids.map((r) => r.id);
+      return (q: string) => messageMatchesOfTickets(ctx.db, q, ticketIds);
+    }
+  }
+  return (q: string) => messageMatches(ctx.db, companyId, q, filter, scope);
 }
 
 /** Each list is newest first and holds at most SEARCH_CAP + 1 tickets, so their merge is exact up to SEARCH_CAP. */
