@@ -1,6 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import { isPostgres, nowText, serialId } from "./dialect";
-import { createMessagesIndex, dropMessagesIndex } from "./postgres-search";
+import { createMessagesIndex as createPgMessagesIndex, dropMessagesIndex as dropPgMessagesIndex } from "./postgres-search";
+import { createMessagesIndex as createSqliteMessagesIndex, dropMessagesIndex as dropSqliteMessagesIndex } from "./sqlite-search";
 
 // Frozen in time: this file must never import from src/. Booleans are 0/1 integers, times ISO-8601 UTC text.
 //
@@ -323,32 +324,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex("message_reactions_one").on("message_reactions").columns(["messageId", "reactor"]).unique().execute();
 
-  // Full-text index over message bodies: contentless (the body lives in messages), rows deletable by rowid.
-  // 'atencao' finds 'atenção'. Deleted messages and empty bodies are not indexed; triggers keep it in sync.
-  if (isPostgres(db)) await createMessagesIndex(db);
-  else {
-    await sql`create virtual table messages_fts using fts5(body, content='', contentless_delete=1, tokenize="unicode61 remove_diacritics 2")`.execute(db);
-    await sql`create trigger messages_fts_insert after insert on messages when new.isDeleted = 0 and new.body <> '' begin
-      insert into messages_fts(rowid, body) values (new.id, new.body);
-    end`.execute(db);
-    await sql`create trigger messages_fts_update after update of body, isDeleted on messages begin
-      delete from messages_fts where rowid = old.id;
-      insert into messages_fts(rowid, body) select new.id, new.body where new.isDeleted = 0 and new.body <> '';
-    end`.execute(db);
-    await sql`create trigger messages_fts_delete after delete on messages begin
-      delete from messages_fts where rowid = old.id;
-    end`.execute(db);
-  }
+  // Full-text index over message bodies (migrations/sqlite-search.ts on SQLite, postgres-search.ts on PostgreSQL).
+  await (isPostgres(db) ? createPgMessagesIndex(db) : createSqliteMessagesIndex(db));
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  if (isPostgres(db)) await dropMessagesIndex(db);
-  else {
-    await sql`drop trigger if exists messages_fts_delete`.execute(db);
-    await sql`drop trigger if exists messages_fts_update`.execute(db);
-    await sql`drop trigger if exists messages_fts_insert`.execute(db);
-    await sql`drop table if exists messages_fts`.execute(db);
-  }
+  await (isPostgres(db) ? dropPgMessagesIndex(db) : dropSqliteMessagesIndex(db));
   for (const t of [
     "message_reactions",
     "messages",

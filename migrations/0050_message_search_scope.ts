@@ -1,5 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import { isPostgres } from "./dialect";
+import { createMessagesSync } from "./postgres-search";
+import { createMessagesIndex as createSqliteMessagesIndex, dropMessagesIndex as dropSqliteMessagesIndex } from "./sqlite-search";
 
 // Frozen in time: this file must never import from src/.
 //
@@ -25,8 +27,7 @@ const SQLITE_SCOPE = (t: string) => `case
   else 'w' || ${t}.companyId end`;
 
 async function sqliteUp(db: Kysely<any>): Promise<void> {
-  for (const trigger of ["messages_fts_delete", "messages_fts_update", "messages_fts_insert"]) await sql.raw(`drop trigger if exists ${trigger}`).execute(db);
-  await sql`drop table if exists messages_fts`.execute(db);
+  await dropSqliteMessagesIndex(db);
   await sql`create virtual table messages_fts using fts5(body, scope, content='', contentless_delete=1, tokenize="unicode61 remove_diacritics 2")`.execute(db);
   await sql
     .raw(`insert into messages_fts(rowid, body, scope) select m.id, m.body, ${SQLITE_SCOPE("t")}
@@ -58,21 +59,9 @@ async function sqliteUp(db: Kysely<any>): Promise<void> {
 }
 
 async function sqliteDown(db: Kysely<any>): Promise<void> {
-  for (const trigger of ["messages_fts_scope", "messages_fts_delete", "messages_fts_update", "messages_fts_insert"])
-    await sql.raw(`drop trigger if exists ${trigger}`).execute(db);
-  await sql`drop table if exists messages_fts`.execute(db);
-  await sql`create virtual table messages_fts using fts5(body, content='', contentless_delete=1, tokenize="unicode61 remove_diacritics 2")`.execute(db);
+  await dropSqliteMessagesIndex(db);
+  await createSqliteMessagesIndex(db);
   await sql`insert into messages_fts(rowid, body) select id, body from messages where isDeleted = 0 and body <> ''`.execute(db);
-  await sql`create trigger messages_fts_insert after insert on messages when new.isDeleted = 0 and new.body <> '' begin
-      insert into messages_fts(rowid, body) values (new.id, new.body);
-    end`.execute(db);
-  await sql`create trigger messages_fts_update after update of body, isDeleted on messages begin
-      delete from messages_fts where rowid = old.id;
-      insert into messages_fts(rowid, body) select new.id, new.body where new.isDeleted = 0 and new.body <> '';
-    end`.execute(db);
-  await sql`create trigger messages_fts_delete after delete on messages begin
-      delete from messages_fts where rowid = old.id;
-    end`.execute(db);
 }
 
 // PostgreSQL keeps the scope as a text array under its own GIN index, whose bitmap the planner ANDs with the words'.
@@ -121,16 +110,7 @@ async function postgresDown(db: Kysely<any>): Promise<void> {
   await sql`drop trigger if exists messages_fts_scope on tickets`.execute(db);
   await sql`drop function if exists messages_fts_scope()`.execute(db);
   await sql`drop trigger messages_fts_sync on messages`.execute(db);
-  await sql`create or replace function messages_fts_sync() returns trigger language plpgsql as $$
-    begin
-      if tg_op <> 'INSERT' then delete from messages_fts where rowid = old.id; end if;
-      if tg_op <> 'DELETE' and new."isDeleted" = 0 and new.body <> '' then
-        insert into messages_fts (rowid, body) values (new.id, to_tsvector('simple', multi100_unaccent(lower(new.body))));
-      end if;
-      return null;
-    end $$`.execute(db);
-  await sql`create trigger messages_fts_sync after insert or delete or update of body, "isDeleted" on messages
-    for each row execute function messages_fts_sync()`.execute(db);
+  await createMessagesSync(db);
   await sql`drop index if exists messages_fts_ticket`.execute(db);
   await sql`drop index if exists messages_fts_scope`.execute(db);
   await sql`alter table messages_fts drop column scope, drop column "ticketId", drop column "createdAt"`.execute(db);

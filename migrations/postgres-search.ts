@@ -40,7 +40,12 @@ export async function createMessagesIndex(db: Kysely<any>): Promise<void> {
   await createUnaccent(db);
   await sql`create table messages_fts (rowid integer primary key, body tsvector not null)`.execute(db);
   await sql`create index messages_fts_body on messages_fts using gin (body)`.execute(db);
-  await sql`create function messages_fts_sync() returns trigger language plpgsql as $$
+  await createMessagesSync(db);
+}
+
+/** The trigger that keeps messages_fts in its first form (migration 0010, and migration 0050's way back to it). */
+export async function createMessagesSync(db: Kysely<any>): Promise<void> {
+  await sql`create or replace function messages_fts_sync() returns trigger language plpgsql as $$
     begin
       if tg_op <> 'INSERT' then delete from messages_fts where rowid = old.id; end if;
       if tg_op <> 'DELETE' and new."isDeleted" = 0 and new.body <> '' then

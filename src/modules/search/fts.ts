@@ -3,8 +3,8 @@
  * search that differs between SQLite and PostgreSQL.
  *   messages_fts  SQLite: FTS5 over message bodies (words, accents removed; migration 0010) and their ticket's scope
  *                 (who may see it; migration 0050). PostgreSQL: a tsvector of each body, accents removed and
- *                 lower-cased, under a GIN index (migrations/postgres-search.ts), and the scope as a text array
- *                 under another.
+ *                 lower-cased, under a GIN index (migrations/postgres-search.ts), the scope as a text array under
+ *                 another, and each message's ticket (btree) and time (migration 0050).
  *   contacts_fts  SQLite: FTS5 trigrams of names and numbers, accents removed (migration 0021). PostgreSQL: names and
  *                 numbers accents removed and lower-cased, under pg_trgm indexes.
  * User text is never parsed as query syntax: on SQLite it is one quoted phrase (FTS syntax in it, `*`, `"`, `NEAR(`,
@@ -46,7 +46,7 @@ export function messagesQuery(db: Db, raw: string): { exact: string; prefix: str
 
 /**
  * The condition for a query joined with messages_fts; with a scope, only messages whose ticket's scope holds one of
- * its tokens (ticketScopeTokens: the reader's personal view in the index's form).
+ * its tokens (personalViewScope: the reader's personal view in the index's form).
  */
 export function messagesMatch(db: Db, query: string, scope?: readonly string[]): Expression<SqlBool> {
   if (isPostgres(db)) {
