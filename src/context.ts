@@ -16,6 +16,7 @@ import { Bus } from "./realtime/bus";
 import { Hub } from "./realtime/hub";
 import { GroupCommit } from "./db/group-commit";
 import { registerRealtimeListeners } from "./realtime/listeners";
+import { startRelay } from "./realtime/relay";
 import { loadSecrets, type Secrets } from "./secrets";
 import { MediaStore } from "./storage/media";
 
@@ -73,6 +74,7 @@ export async function createContext(opts: ContextOptions = {}): Promise<AppConte
   const bus = new Bus(log);
   const tokens = new TokenService(secrets, clock, { accessS: config.ACCESS_TOKEN_TTL_S, refreshS: config.REFRESH_TOKEN_TTL_S });
   let closed = false;
+  let stopRelay = async () => {};
   const ctx: AppContext = {
     id: crypto.randomUUID(),
     version: VERSION,
@@ -86,7 +88,7 @@ export async function createContext(opts: ContextOptions = {}): Promise<AppConte
     secrets,
     hub: undefined as unknown as Hub,
     channels: undefined as unknown as ChannelsCore,
-    jobs: new Scheduler({ db, clock, log }),
+    jobs: new Scheduler({ db, clock, log, skipLocked: store.kind === "postgres" }),
     media: new MediaStore({ db, dir: join(config.DATA_DIR, "media"), secret: secrets.media, clock }),
     mailer: opts.mailer ?? createMailer(config, log),
     assets: opts.assets ?? new Map(),
@@ -100,6 +102,7 @@ export async function createContext(opts: ContextOptions = {}): Promise<AppConte
       await ctx.writes.idle();
       await ctx.jobs.stop();
       ctx.hub.closeAll();
+      await stopRelay();
       await store.close();
     },
   };
@@ -110,6 +113,7 @@ export async function createContext(opts: ContextOptions = {}): Promise<AppConte
   const injectedIds = new Set(injected.map((p) => p.manifest.id));
   ctx.channels = createChannels(ctx, [...channelPlugins(config).filter((p) => !injectedIds.has(p.manifest.id)), ...injected]);
   registerAutomation(ctx);
+  stopRelay = await startRelay(ctx);
   if (opts.startChannels !== false) await ctx.channels.boot();
   return ctx;
 }

@@ -12,7 +12,7 @@
 import type { AppContext } from "../context";
 import type { Db } from "../db/database";
 import { forCompany } from "../db/scope";
-import { can } from "../http/permissions";
+import type { ImportProgressFrame } from "../realtime/events";
 import type { ImportProgress } from "./adapter";
 
 export type ImportState = "running" | "renderButtonCloseTickets" | "done";
@@ -47,8 +47,7 @@ export async function recordImportProgress(ctx: AppContext, companyId: number, c
   const previous = parseImportStatus(row.statusImportMessages);
   const date = previous?.status === "running" ? previous.date : nowIso;
   const counts = { processed: progress.processed, total: Math.max(progress.total, progress.processed) };
-  const emit = (data: unknown) =>
-    ctx.hub.emit(companyId, `importMessages-${companyId}`, data, { shape: (actor, d) => (can(actor, "connections-page:view") ? d : undefined) });
+  const emit = (frame: ImportProgressFrame) => ctx.bus.emit("connection.importProgress", { companyId, frame });
 
   if (!progress.done) {
     await setImportStatus(ctx.db, companyId, connectionId, { status: "running", ...counts, date }, nowIso);

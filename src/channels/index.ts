@@ -5,6 +5,7 @@
  *   inbound   the single writer of channel events (contacts, tickets, messages)
  *   outbound  guards, sending, acks, retries, restart recovery
  */
+import { registerConnectionAnnouncements } from "./announce";
 import type { AppContext } from "../context";
 import type { ChannelPlugin } from "./adapter";
 import { type InboundHook, InboundPipeline } from "./inbound";
@@ -41,6 +42,7 @@ export function createChannels(ctx: AppContext, plugins: readonly ChannelPlugin<
     authExpired: (id, session, error) => sessions.authExpired(id, session, error),
   });
   registerInboundMediaJob(ctx, sessions);
+  registerConnectionAnnouncements(ctx);
 
   const idle = async () => {
     await inbound.idle();

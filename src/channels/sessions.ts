@@ -15,7 +15,6 @@
  */
 import { z } from "zod";
 import type { AppContext } from "../context";
-import { can } from "../http/permissions";
 import { ChannelError, CONNECTION_STATUSES, type ChannelPlugin, type ChannelSession, type ConnectionStatus, type ImportProgress, withTimeout } from "./adapter";
 import { createHost } from "./host";
 import { recordImportProgress } from "./imports";
@@ -357,45 +356,10 @@ export class SessionManager {
           .returning(["id", "name", "channel", "status", "qrcode", "number", "isDefault", "retries", "droppedAt", "lastError", "updatedAt"])
           .executeTakeFirst();
         if (!row) return;
-        this.announce(companyId, row);
+        this.ctx.bus.emit("connection.status", { companyId, connection: row });
         this.ctx.bus.emit("connection.updated", { companyId, connectionId });
       })
       .catch((err) => this.ctx.log.error("connection status not stored", { connectionId, err: String(err) }));
-  }
-
-  private announce(
-    companyId: number,
-    row: {
-      id: number;
-      name: string;
-      channel: string;
-      status: string;
-      qrcode: string;
-      number: string | null;
-      isDefault: number;
-      retries: number;
-      droppedAt: string | null;
-      lastError: string | null;
-      updatedAt: string;
-    },
-  ): void {
-    const full = { ...row, isDefault: row.isDefault === 1 };
-    const picker = { id: row.id, name: row.name, channel: row.channel, status: row.status, isDefault: row.isDefault === 1 };
-    const manager = (actor: Parameters<typeof can>[0]) => can(actor, "connections-page:addConnection");
-    // Everyone sees that (and since when) a connection is down: their messages on it wait until it is back.
-    const brief = { action: "update", session: { id: row.id, status: row.status, droppedAt: row.droppedAt, updatedAt: row.updatedAt } };
-    this.ctx.hub.emit(
-      companyId,
-      `company-${companyId}-whatsappSession`,
-      { action: "update", session: full },
-      { shape: (actor, data) => (manager(actor) ? data : brief) },
-    );
-    this.ctx.hub.emit(
-      companyId,
-      `company-${companyId}-whatsapp`,
-      { action: "update", whatsapp: full },
-      { shape: (actor, data) => (manager(actor) ? data : { action: "update", whatsapp: picker }) },
-    );
   }
 
   private async companyOf(connectionId: number): Promise<number | undefined> {

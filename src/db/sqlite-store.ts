@@ -26,6 +26,8 @@ export function openSqliteStore(config: Config, log: Logger): Store {
     kind: "sqlite",
     db,
     reads,
+    notifications: undefined,
+    heldLocks: () => undefined,
     sqlite,
     migrate: (now) => migrateToLatest(db, sqlite, join(config.DATA_DIR, "backups"), log, now),
     migrator: () => createMigrator(db),

@@ -14,6 +14,23 @@ export interface Reads {
   close(): Promise<void>;
 }
 
+/** PostgreSQL's LISTEN/NOTIFY: how the instances on one database tell each other what happened. */
+export interface Notifications {
+  notify(channel: string, payload: string): Promise<void>;
+  /** `onListen` runs once the server has acknowledged, and again after every reconnect of the listening connection. */
+  listen(channel: string, onPayload: (payload: string) => void, onListen: () => void): Promise<{ unlisten(): Promise<void> }>;
+}
+
+/** Locks an instance holds while it lives (PostgreSQL advisory locks): what each instance alone may run. */
+export interface HeldLocks {
+  /** True when this instance now holds `key` (it was free, or already this instance's). */
+  tryLock(key: number): Promise<boolean>;
+  unlock(key: number): Promise<void>;
+  /** The locks were lost with their connection (a network cut): whatever they guarded must stop at once. */
+  onLost(listener: () => void): void;
+  close(): Promise<void>;
+}
+
 /**
  * The database behind the product, chosen by configuration (DATABASE_URL): the embedded SQLite file in DATA_DIR, or a
  * PostgreSQL server. Query code is shared through `db`; what differs between the two lives behind this interface.
@@ -22,6 +39,10 @@ export interface Store {
   readonly kind: "sqlite" | "postgres";
   readonly db: Db;
   readonly reads: Reads;
+  /** Messages between the instances sharing the database; undefined on SQLite, which one instance holds alone. */
+  readonly notifications: Notifications | undefined;
+  /** Opens this instance's held locks; undefined on SQLite, where the one instance holds everything. */
+  heldLocks(): HeldLocks | undefined;
   /** The SQLite connection (pragmas, checkpoints); undefined on PostgreSQL. */
   readonly sqlite: Database | undefined;
   /** Applies pending migrations (SQLite first snapshots a database that holds data); answers the names applied. */

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "../db/database";
+import type { Job } from "../db/schema";
 
 /** Jobs are not a tenant table (companyId is optional: platform jobs have none), so these queries are unscoped. */
 
@@ -34,19 +35,6 @@ export async function deleteQueuedByUniqueKey(db: Db, uniqueKey: string): Promis
   return res.numDeletedRows > 0n;
 }
 
-export function dueJobs(db: Db, now: string, names: readonly string[], limit: number) {
-  return db
-    .selectFrom("jobs")
-    .select(["id", "name"])
-    .where("status", "=", "queued")
-    .where("runAt", "<=", now)
-    .where("name", "in", names)
-    .orderBy("runAt")
-    .orderBy("id")
-    .limit(limit)
-    .execute();
-}
-
 /** Names of due jobs no handler here knows. */
 export async function unknownDueNames(db: Db, now: string, known: readonly string[]): Promise<string[]> {
   let q = db.selectFrom("jobs").select("name").distinct().where("status", "=", "queued").where("runAt", "<=", now);
@@ -55,18 +43,39 @@ export async function unknownDueNames(db: Db, now: string, known: readonly strin
 }
 
 /**
- * The claim: only a row still queued and due moves to running, so two pollers (or two processes on
- * one database) can never both take it. Lease and attempt are written before the handler runs.
+ * The claim: due queued jobs of the given names (oldest first, at most `limit`) move to running in one statement, with
+ * the lease of their name and their attempt counted, before any handler runs. Only a row still queued moves, so two
+ * pollers never both take one; on PostgreSQL (`skipLocked`) the rows another instance is claiming at that moment are
+ * passed over instead of waited for, so each instance takes different jobs. Answers the claimed rows, oldest first.
  */
-export function claimJob(db: Db, id: number, now: string, leaseUntil: string) {
-  return db
-    .updateTable("jobs")
-    .set((eb) => ({ status: "running", leaseUntil, attempts: eb("attempts", "+", 1) }))
-    .where("id", "=", id)
+export async function claimDue(db: Db, now: string, leases: ReadonlyMap<string, string>, limit: number, skipLocked: boolean): Promise<Job[]> {
+  let due = db
+    .selectFrom("jobs")
+    .select("id")
     .where("status", "=", "queued")
     .where("runAt", "<=", now)
+    .where("name", "in", [...leases.keys()])
+    .orderBy("runAt")
+    .orderBy("id")
+    .limit(limit);
+  if (skipLocked) due = due.forUpdate().skipLocked();
+  const leaseOf = sql<string>`case ${sql.ref("name")} ${sql.join(
+    [...leases].map(([name, until]) => sql`when ${name} then ${until}`),
+    sql` `,
+  )} end`;
+  const rows = await db
+    .updateTable("jobs")
+    .set((eb) => ({ status: "running", leaseUntil: leaseOf, attempts: eb("attempts", "+", 1) }))
+    .where("id", "in", due)
+    .where("status", "=", "queued")
     .returningAll()
-    .executeTakeFirst();
+    .execute();
+  return rows.sort((a, b) => (a.runAt < b.runAt ? -1 : a.runAt > b.runAt ? 1 : a.id - b.id));
+}
+
+/** A run still going pushes its lease on, so no other instance takes its job over while it works. */
+export async function renewLease(db: Db, id: number, attempts: number, leaseUntil: string): Promise<void> {
+  await runningAttempt(db, id, attempts).set({ leaseUntil }).execute();
 }
 
 /** Outcome writes are fenced by the attempt number, so a run whose job was reclaimed cannot overwrite the newer run. */

@@ -44,6 +44,8 @@ export interface SchedulerOptions {
   concurrency?: number;
   /** How long stop() waits for running handlers. */
   drainMs?: number;
+  /** PostgreSQL: claims pass over the rows another instance is claiming (FOR UPDATE SKIP LOCKED). */
+  skipLocked?: boolean;
 }
 
 const DEFAULT_MAX_ATTEMPTS = 5;
@@ -63,6 +65,14 @@ interface Registered {
   opts: HandlerOptions;
 }
 
+/** A run of this process: its attempt (the fence of its writes), its lease and how long a lease lasts. */
+interface Running {
+  run: Promise<void>;
+  attempts: number;
+  leaseMs: number;
+  leaseUntil: number;
+}
+
 /**
  * Durable jobs (ARCHITECTURE.md, Jobs): rows in `jobs`, claimed with a lease, retried with backoff,
  * reclaimed after a crash. Jobs whose name has no handler here stay queued (a newer or older build
@@ -77,7 +87,8 @@ export class Scheduler {
   private readonly concurrency: number;
   private readonly drainMs: number;
   private readonly handlers = new Map<string, Registered>();
-  private readonly running = new Map<number, Promise<void>>();
+  private readonly running = new Map<number, Running>();
+  private readonly skipLocked: boolean;
   private readonly warnedUnknown = new Set<string>();
   private lastUnknownCheck = Number.NEGATIVE_INFINITY;
   private lastPrune = Number.NEGATIVE_INFINITY;
@@ -98,6 +109,7 @@ export class Scheduler {
     this.pollMs = opts.pollMs ?? 1000;
     this.concurrency = opts.concurrency ?? 4;
     this.drainMs = opts.drainMs ?? 10_000;
+    this.skipLocked = opts.skipLocked ?? false;
   }
 
   register<P = any>(name: string, handler: JobHandler<P>, opts: HandlerOptions = {}): void {
@@ -160,7 +172,7 @@ export class Scheduler {
     this.polling = false;
     clearTimeout(this.timer);
     await this.passes;
-    const pending = [...this.running.values()];
+    const pending = [...this.running.values()].map((r) => r.run);
     if (pending.length === 0) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const drained = await Promise.race([
@@ -197,6 +209,7 @@ export class Scheduler {
   private async pass(): Promise<Promise<void>[]> {
     const now = this.clock.now();
     const nowIso = now.toISOString();
+    await this.renewLeases(now);
     const reclaimed = await q.reclaimExpired(this.db, nowIso, [...this.running.keys()]);
     if (reclaimed.requeued || reclaimed.failed) this.log.warn("reclaimed jobs whose lease expired", reclaimed);
     await this.reportUnknown(now);
@@ -204,25 +217,36 @@ export class Scheduler {
 
     const free = this.concurrency - this.running.size;
     if (free <= 0 || this.handlers.size === 0) return [];
-    const due = await q.dueJobs(this.db, nowIso, [...this.handlers.keys()], free);
-    this.saturated = due.length === free;
-    const started: Promise<void>[] = [];
-    for (const { id, name } of due) {
-      const registered = this.handlers.get(name)!;
-      const leaseUntil = new Date(now.getTime() + (registered.opts.leaseMs ?? this.leaseMs)).toISOString();
-      const job = await q.claimJob(this.db, id, nowIso, leaseUntil);
-      if (job) started.push(this.launch(job, registered.handler));
-    }
-    return started;
+    const leases = new Map([...this.handlers].map(([name, r]) => [name, new Date(now.getTime() + this.leaseOf(r)).toISOString()]));
+    const claimed = await q.claimDue(this.db, nowIso, leases, free, this.skipLocked);
+    this.saturated = claimed.length === free;
+    return claimed.map((job) => this.launch(job, this.handlers.get(job.name)!, now));
   }
 
-  private launch(job: Job, handler: JobHandler): Promise<void> {
-    const run = this.execute(job, handler).finally(() => {
+  private leaseOf(registered: Registered): number {
+    return registered.opts.leaseMs ?? this.leaseMs;
+  }
+
+  private launch(job: Job, registered: Registered, now: Date): Promise<void> {
+    const run = this.execute(job, registered.handler).finally(() => {
       this.running.delete(job.id);
       if (this.saturated) this.schedule(0);
     });
-    this.running.set(job.id, run);
+    const leaseMs = this.leaseOf(registered);
+    this.running.set(job.id, { run, attempts: job.attempts, leaseMs, leaseUntil: now.getTime() + leaseMs });
     return run;
+  }
+
+  /**
+   * Runs past half their lease get a new one: another instance takes over only the jobs of a process that stopped
+   * polling (died), never those of one still working on them.
+   */
+  private async renewLeases(now: Date): Promise<void> {
+    for (const [id, r] of this.running) {
+      if (r.leaseUntil - now.getTime() > r.leaseMs / 2) continue;
+      r.leaseUntil = now.getTime() + r.leaseMs;
+      await q.renewLease(this.db, id, r.attempts, new Date(r.leaseUntil).toISOString());
+    }
   }
 
   /** Never rejects: every outcome is written to the row (or logged when the store itself fails). */

@@ -34,6 +34,13 @@ export interface BusEvents {
   "message.created": { companyId: number; ticketId: number; messageId: number };
   /** ack, sendStatus, edit, delete or reaction of a message. */
   "message.updated": { companyId: number; ticketId: number; messageId: number };
+  /**
+   * Channels core: a session's status, QR code or number changed. The row as written travels with the event: read again
+   * by each listener, two quick changes (QR code, then connected) could be announced in the wrong order.
+   */
+  "connection.status": { companyId: number; connection: ConnectionStatusRow };
+  /** Channels core: a connection's history import progressed; `frame` is what the company's connection managers are sent. */
+  "connection.importProgress": { companyId: number; frame: ImportProgressFrame };
   /** Connections admin (src/modules/connections): a connection was created or its settings changed (not its status: connection.updated). */
   "connection.saved": { companyId: number; connectionId: number };
   /** Connections admin: a connection was deleted (soft; its tickets stay). */
@@ -44,6 +51,8 @@ export interface BusEvents {
    * then and cannot now is told to drop it. Published with ticket.updated.
    */
   "ticket.reassigned": { companyId: number; ticketId: number; previous: TicketAssignment };
+  /** Messages: an agent read the ticket's messages (its unread count is now 0); `ticket` is what visibility is decided on. */
+  "ticket.read": { companyId: number; ticketId: number; ticket: TicketAssignment };
   /** Tickets: an admin deleted the ticket (it is kept with its messages, out of every list and route). */
   "ticket.deleted": { companyId: number; ticketId: number; previous: TicketAssignment };
   /** Tags (src/modules/tags): a tag or kanban lane was created, changed or deleted. */
@@ -66,5 +75,23 @@ export interface TicketAssignment {
   queueId: number | null;
   isGroup: number;
 }
+
+/** A connection's row as its session's status change wrote it. */
+export interface ConnectionStatusRow {
+  id: number;
+  name: string;
+  channel: string;
+  status: string;
+  qrcode: string;
+  number: string | null;
+  isDefault: number;
+  retries: number;
+  droppedAt: string | null;
+  lastError: string | null;
+  updatedAt: string;
+}
+
+/** The frames of a history import: its progress, or the end of it (the tickets closed or left as they are). */
+export type ImportProgressFrame = { action: "update"; status: { this: number; all: number; date: string } } | { action: "refresh" };
 
 export type BusEventName = keyof BusEvents;

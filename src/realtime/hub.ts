@@ -22,7 +22,8 @@
  *
  * A socket lives while its access token is unexpired and its token version is the user's current one.
  * Close codes (`CLOSE`): 4001 ERR_UNAUTHORIZED (bad token, session ended by login/logout/reset, user deleted or
- * moved), 4003 ERR_SESSION_EXPIRED (refresh the token, then reconnect), 1001 on shutdown (reconnect).
+ * moved), 4003 ERR_SESSION_EXPIRED (refresh the token, then reconnect), 1001 on shutdown (reconnect), 1012 when frames
+ * may have been missed (reconnect and refetch).
  * Expiry is checked against ctx.clock at every emit and frame, and by `sweep()` on a timer for idle sockets.
  *
  * Public sockets (`connectPublic`): a socket without a session, such as the login page's, hears only `emitPublic`
@@ -51,6 +52,7 @@ export const CLOSE = {
   unauthorized: { code: 4001, reason: "ERR_UNAUTHORIZED" },
   expired: { code: 4003, reason: "ERR_SESSION_EXPIRED" },
   shutdown: { code: 1001, reason: "Server shutting down" },
+  resync: { code: 1012, reason: "Reconnect to catch up" },
 } as const;
 type CloseKind = (typeof CLOSE)[keyof typeof CLOSE];
 
@@ -251,6 +253,11 @@ export class Hub {
   sweep(): void {
     const now = this.ctx.clock.now().getTime();
     for (const client of this.clients.values()) if (client.expiresAt <= now) this.drop(client, CLOSE.expired);
+  }
+
+  /** Frames may have been missed (the events of other instances stopped arriving for a while): clients reconnect and refetch. */
+  resync(): void {
+    for (const client of this.clients.values()) client.link.close(CLOSE.resync.code, CLOSE.resync.reason);
   }
 
   /** Shutdown: closes every socket without touching the store (it is closing too; the next start resets presence). */

@@ -26,25 +26,25 @@ export function registerRealtimeListeners(ctx: AppContext): void {
   const { bus, hub, db } = ctx;
   const settings = createSettingsService(ctx);
 
-  bus.on("auth.sessionEnded", ({ userId, reason }) => hub.endUserSessions(userId, reason));
+  bus.onEveryInstance("auth.sessionEnded", ({ userId, reason }) => hub.endUserSessions(userId, reason));
   registerTagListeners(ctx);
   registerQuickMessageListeners(ctx);
   registerFileListListeners(ctx);
 
-  bus.on("user.created", async ({ companyId, userId }) => {
+  bus.onEveryInstance("user.created", async ({ companyId, userId }) => {
     const user = await userPayload(db, companyId, userId);
     if (user) hub.emit(companyId, companyEvent(companyId, "user"), { action: "create", user });
   });
-  bus.on("user.updated", async ({ companyId, userId }) => {
+  bus.onEveryInstance("user.updated", async ({ companyId, userId }) => {
     await hub.refreshUser(userId);
     const user = await userPayload(db, companyId, userId);
     if (user) hub.emit(companyId, companyEvent(companyId, "user"), { action: "update", user });
   });
-  bus.on("user.deleted", async ({ companyId, userId }) => {
+  bus.onEveryInstance("user.deleted", async ({ companyId, userId }) => {
     hub.emit(companyId, companyEvent(companyId, "user"), { action: "delete", userId });
     await hub.refreshUser(userId);
   });
-  bus.on("user.presence", async ({ companyId, userId, online }) => {
+  bus.onEveryInstance("user.presence", async ({ companyId, userId, online }) => {
     const user = await userPayload(db, companyId, userId);
     // `online` comes from the event, not the row: a quick reconnect may already have flipped the row again.
     if (user) hub.emit(companyId, companyEvent(companyId, "user"), { action: "update", user: { id: user.id, name: user.name, online } });
@@ -56,13 +56,13 @@ export function registerRealtimeListeners(ctx: AppContext): void {
       const queue = await findQueue(db, companyId, queueId);
       if (queue) hub.emit(companyId, companyEvent(companyId, "queue"), { action, queue: serializeQueue(queue) });
     };
-  bus.on("queue.created", queueChanged("create"));
-  bus.on("queue.updated", queueChanged("update"));
-  bus.on("queue.deleted", ({ companyId, queueId }) => hub.emit(companyId, companyEvent(companyId, "queue"), { action: "delete", queueId }));
+  bus.onEveryInstance("queue.created", queueChanged("create"));
+  bus.onEveryInstance("queue.updated", queueChanged("update"));
+  bus.onEveryInstance("queue.deleted", ({ companyId, queueId }) => hub.emit(companyId, companyEvent(companyId, "queue"), { action: "delete", queueId }));
 
   // Settings of a connection (status changes are announced by the channels core's session manager). Each recipient gets
   // the shape the REST answer would give them: secrets only for connections-page:addConnection holders.
-  bus.on("connection.saved", async ({ companyId, connectionId }) => {
+  bus.onEveryInstance("connection.saved", async ({ companyId, connectionId }) => {
     const views = await connectionViews(ctx, companyId, connectionId);
     if (!views) return;
     const frames = {
@@ -72,11 +72,11 @@ export function registerRealtimeListeners(ctx: AppContext): void {
     } as const;
     hub.emit(companyId, companyEvent(companyId, "whatsapp"), frames.manager, { shape: (actor) => frames[audienceOf(actor, companyId)] });
   });
-  bus.on("connection.deleted", ({ companyId, connectionId }) =>
+  bus.onEveryInstance("connection.deleted", ({ companyId, connectionId }) =>
     hub.emit(companyId, companyEvent(companyId, "whatsapp"), { action: "delete", whatsappId: connectionId }),
   );
 
-  bus.on("settings.updated", async ({ companyId, key }) => {
+  bus.onEveryInstance("settings.updated", async ({ companyId, key }) => {
     for (const id of companyId === null ? hub.companyIds() : [companyId]) hub.emit(id, companyEvent(id, "settings"), { action: "update", key });
     if (companyId !== null) return;
     // Sessionless sockets (the login page) get the new values of the public settings the change altered.
@@ -107,7 +107,7 @@ function registerTicketListeners(ctx: AppContext): void {
   };
   // The company's LGPD policy, known until one of its settings changes (each frame's masking depends on it).
   const policies = new Map<number, Promise<LgpdPolicy>>();
-  bus.on("settings.updated", ({ companyId }) => (companyId === null ? policies.clear() : void policies.delete(companyId)));
+  bus.onEveryInstance("settings.updated", ({ companyId }) => (companyId === null ? policies.clear() : void policies.delete(companyId)));
   const lgpdOf = (companyId: number) => {
     let policy = policies.get(companyId);
     if (!policy) {
@@ -133,13 +133,13 @@ function registerTicketListeners(ctx: AppContext): void {
     const shape = variants(lgpd, (viewer) => ({ action: "update", ticket: ticketForViewer(view, viewer, lgpd) }));
     hub.emit(companyId, ticketEvent(companyId), null, { users, shape });
   };
-  bus.on("ticket.created", ticketChanged);
-  bus.on("ticket.updated", ticketChanged);
+  bus.onEveryInstance("ticket.created", ticketChanged);
+  bus.onEveryInstance("ticket.updated", ticketChanged);
 
   const dropFor = (companyId: number, ticketId: number, users: number[]) => {
     if (users.length) hub.emit(companyId, ticketEvent(companyId), { action: "delete", ticketId }, { users });
   };
-  bus.on("ticket.reassigned", async ({ companyId, ticketId, previous }) => {
+  bus.onEveryInstance("ticket.reassigned", async ({ companyId, ticketId, previous }) => {
     if (!online(companyId)) return;
     const view = await loadTicketView(db, companyId, ticketId);
     const before = await audience(companyId, previous);
@@ -150,7 +150,10 @@ function registerTicketListeners(ctx: AppContext): void {
       before.filter((u) => !now.has(u)),
     );
   });
-  bus.on("ticket.deleted", async ({ companyId, ticketId, previous }) => {
+  bus.onEveryInstance("ticket.read", async ({ companyId, ticketId, ticket }) => {
+    if (online(companyId)) hub.emit(companyId, ticketEvent(companyId), { action: "updateUnread", ticketId }, { users: await audience(companyId, ticket) });
+  });
+  bus.onEveryInstance("ticket.deleted", async ({ companyId, ticketId, previous }) => {
     if (online(companyId)) dropFor(companyId, ticketId, await audience(companyId, previous));
   });
 
@@ -171,8 +174,8 @@ function registerTicketListeners(ctx: AppContext): void {
       });
       hub.emit(companyId, companyEvent(companyId, "appMessage"), null, { users, shape });
     };
-  bus.on("message.created", messageChanged("create"));
-  bus.on("message.updated", messageChanged("update"));
+  bus.onEveryInstance("message.created", messageChanged("create"));
+  bus.onEveryInstance("message.updated", messageChanged("update"));
 
   // Contacts are the company's (every user reaches the contacts page); only LGPD shapes them, as in the REST answer.
   const contactChanged = async ({ companyId, contactId }: BusEvents["contact.updated"]) => {
@@ -183,7 +186,9 @@ function registerTicketListeners(ctx: AppContext): void {
     const shape = variants(lgpd, (viewer) => ({ action: "update", contact: contactForViewer(view, viewer, lgpd) }));
     hub.emit(companyId, companyEvent(companyId, "contact"), null, { shape });
   };
-  bus.on("contact.created", contactChanged);
-  bus.on("contact.updated", contactChanged);
-  bus.on("contact.deleted", ({ companyId, contactId }) => hub.emit(companyId, companyEvent(companyId, "contact"), { action: "delete", contactId }));
+  bus.onEveryInstance("contact.created", contactChanged);
+  bus.onEveryInstance("contact.updated", contactChanged);
+  bus.onEveryInstance("contact.deleted", ({ companyId, contactId }) =>
+    hub.emit(companyId, companyEvent(companyId, "contact"), { action: "delete", contactId }),
+  );
 }

@@ -6,6 +6,7 @@ import type { Logger } from "../../log";
 import type { Db } from "../database";
 import { createMigrator, runMigrations } from "../migrator";
 import type { Reads, Store } from "../store";
+import { openHeldLocks } from "./locks";
 import { bunPostgresDialect } from "./driver";
 
 const LATEST = Object.keys(migrations).at(-1);
@@ -68,6 +69,12 @@ export async function openPostgresStore(config: Config, log: Logger): Promise<St
     kind: "postgres",
     db,
     reads: poolReads(db),
+    // Bun's client listens on a connection of its own, reconnected (and re-subscribed) if it drops.
+    notifications: {
+      notify: (channel, payload) => pool.notify(channel, payload),
+      listen: (channel, onPayload, onListen) => pool.listen(channel, onPayload, onListen),
+    },
+    heldLocks: () => openHeldLocks(config.DATABASE_URL as string),
     sqlite: undefined,
     // No snapshot first, as SQLite takes: a server database is backed up by its own tools (pg_dump, replicas).
     async migrate() {

@@ -13,7 +13,7 @@ const registered = new WeakSet<AppContext>();
 export function registerImportListeners(ctx: AppContext, imports: ReturnType<typeof createContactImportService>): void {
   if (registered.has(ctx)) return;
   registered.add(ctx);
-  ctx.bus.on("contactImport.progress", async ({ companyId, importId }) => {
+  ctx.bus.onEveryInstance("contactImport.progress", async ({ companyId, importId }) => {
     if (!ctx.hub.companyIds().includes(companyId)) return;
     const imp = await findImport(ctx.db, companyId, importId);
     if (!imp) return;

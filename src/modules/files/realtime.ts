@@ -12,13 +12,13 @@ export function registerFileListListeners(ctx: AppContext): void {
   const { bus, hub, db } = ctx;
   const event = (companyId: number) => companyEvent(companyId, "file");
   const managers = <T>(frame: T) => ({ shape: (actor: Parameters<typeof can>[0]) => (can(actor, "files:manage") ? frame : undefined) });
-  bus.on("fileList.saved", async ({ companyId, fileListId, action }) => {
+  bus.onEveryInstance("fileList.saved", async ({ companyId, fileListId, action }) => {
     const row = await findFileList(db, companyId, fileListId);
     if (!row) return;
     const frame = { action, files: serializeFileList(ctx, row, await listOptions(db, companyId, [fileListId])) };
     hub.emit(companyId, event(companyId), frame, managers(frame));
   });
-  bus.on("fileList.deleted", ({ companyId, fileListId }) => {
+  bus.onEveryInstance("fileList.deleted", ({ companyId, fileListId }) => {
     const frame = { action: "delete", fileId: fileListId };
     hub.emit(companyId, event(companyId), frame, managers(frame));
   });

@@ -9,7 +9,6 @@ import { getCompanySetting } from "../settings/queries";
 import { readLgpd } from "../tickets/lgpd";
 import { createTicketsService } from "../tickets/service";
 import { trackAgentReply } from "../tickets/tracking-queries";
-import { canSeeTicket } from "../tickets/visibility";
 import { privateNote, signed, vCardName, vCardOf } from "./compose";
 import { findMessageCore, findTicketMessage, historyTicketIds, listTicketMessages, markTicketRead } from "./queries";
 import { loadMessageView, messageForViewer, serializeMessages } from "./serialize";
@@ -138,7 +137,7 @@ export function createMessagesService(ctx: AppContext) {
 
   async function markRead(ticket: { id: number; companyId: number; userId: number | null; queueId: number | null; isGroup: number }) {
     await ctx.db.transaction().execute((trx) => markTicketRead(trx, ticket.companyId, ticket.id));
-    const users = await ctx.hub.audience(ticket.companyId, (actor, queueIds) => canSeeTicket(actor, ticket, queueIds));
-    ctx.hub.emit(ticket.companyId, `company-${ticket.companyId}-ticket`, { action: "updateUnread", ticketId: ticket.id }, { users });
+    const { userId, queueId, isGroup } = ticket;
+    ctx.bus.emit("ticket.read", { companyId: ticket.companyId, ticketId: ticket.id, ticket: { userId, queueId, isGroup } });
   }
 }

@@ -11,13 +11,13 @@ import { serializeQuickMessage } from "./serialize";
 export function registerQuickMessageListeners(ctx: AppContext): void {
   const { bus, hub, db } = ctx;
   const event = (companyId: number) => companyEvent(companyId, "quickemessage");
-  bus.on("quickMessage.saved", async ({ companyId, quickMessageId, action }) => {
+  bus.onEveryInstance("quickMessage.saved", async ({ companyId, quickMessageId, action }) => {
     const row = await findQuickMessage(db, companyId, quickMessageId);
     if (!row) return;
     const frame = { action, record: serializeQuickMessage(ctx, row) };
     hub.emit(companyId, event(companyId), frame, { shape: (actor) => (canSee(actor, row) ? frame : undefined) });
   });
-  bus.on("quickMessage.deleted", ({ companyId, quickMessageId, userId, geral }) => {
+  bus.onEveryInstance("quickMessage.deleted", ({ companyId, quickMessageId, userId, geral }) => {
     const frame = { action: "delete", id: quickMessageId };
     hub.emit(companyId, event(companyId), frame, { shape: (actor) => (canSee(actor, { userId, geral: geral ? 1 : 0 }) ? frame : undefined) });
   });

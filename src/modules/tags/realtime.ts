@@ -16,7 +16,7 @@ export function registerTagListeners(ctx: AppContext): void {
       const row = await findTag(db, companyId, tagId);
       if (row) hub.emit(companyId, companyEvent(companyId, "tag"), { action, tag: serializeTag(row) });
     };
-  bus.on("tag.created", changed("create"));
-  bus.on("tag.updated", changed("update"));
-  bus.on("tag.deleted", ({ companyId, tagId }) => hub.emit(companyId, companyEvent(companyId, "tag"), { action: "delete", tagId }));
+  bus.onEveryInstance("tag.created", changed("create"));
+  bus.onEveryInstance("tag.updated", changed("update"));
+  bus.onEveryInstance("tag.deleted", ({ companyId, tagId }) => hub.emit(companyId, companyEvent(companyId, "tag"), { action: "delete", tagId }));
 }

@@ -1,0 +1,40 @@
+import { SQL } from "bun";
+import type { HeldLocks } from "../store";
+
+/** The first half of every lock key this product takes ("M100"), so other applications' advisory locks never collide. */
+const NAMESPACE = 0x4d313030;
+
+/**
+ * Session-level advisory locks on a connection of their own. The server releases them when that connection ends, so
+ * an instance that dies (even by SIGKILL: its sockets close with the process) frees what it held at once. When the
+ * connection drops while the instance lives on, its locks are gone with it: `onLost` tells the holder, which must stop
+ * using what they guarded; the next lock taken reconnects.
+ */
+export function openHeldLocks(url: string): HeldLocks {
+  const lost = new Set<() => void>();
+  let closing = false;
+  const conn = new SQL(url, {
+    max: 1,
+    idleTimeout: 0,
+    maxLifetime: 0,
+    onclose: () => {
+      if (!closing) for (const listener of lost) listener();
+    },
+  });
+  return {
+    async tryLock(key) {
+      const [row] = await conn`select pg_try_advisory_lock(${NAMESPACE}::int, ${key}::int) as ok`;
+      return row?.ok === true;
+    },
+    async unlock(key) {
+      await conn`select pg_advisory_unlock(${NAMESPACE}::int, ${key}::int)`;
+    },
+    onLost(listener) {
+      lost.add(listener);
+    },
+    async close() {
+      closing = true;
+      await conn.close();
+    },
+  };
+}
