@@ -24,6 +24,7 @@ import * as m0047 from "./0047_timed_rules";
 import * as m0048 from "./0048_refresh_successor";
 import * as m0049 from "./0049_store_secrets";
 import * as m0050 from "./0050_message_search_scope";
+import * as m0051 from "./0051_user_presence";
 
 /** Static map so the compiled binary carries every migration; key order is run order. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   "0048_refresh_successor": m0048,
   "0049_store_secrets": m0049,
   "0050_message_search_scope": m0050,
+  "0051_user_presence": m0051,
 };

@@ -102,6 +102,7 @@ export async function createContext(opts: ContextOptions = {}): Promise<AppConte
       await ctx.writes.idle();
       await ctx.jobs.stop();
       ctx.hub.closeAll();
+      await ctx.hub.releasePresence();
       await stopRelay();
       await store.close();
     },

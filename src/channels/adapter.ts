@@ -139,6 +139,14 @@ export interface ChannelManifest<C extends z.ZodType = z.ZodType> {
    * "plain" does not, so the core sends texts without them (the agent's signature as "Name:").
    */
   formatting?: "whatsapp" | "plain";
+  /**
+   * Where its sessions run when several instances share the database. "one" (the default): on exactly one instance,
+   * for a session holding a live link to its service (two WhatsApp sockets of one account replace each other); it
+   * moves to another instance when its own dies. "every": on each instance, for sessions that hold no such link
+   * (webhooks and API calls, so a webhook may reach any instance; web chat, where each instance holds its own
+   * visitors' sockets and reaches the others' through `host.peers`).
+   */
+  instances?: "one" | "every";
 }
 
 // The message shapes and the public routes' host live beside this file; plugins import them from here.
@@ -224,6 +232,13 @@ export interface ChannelHost {
   /** Plugin-private persisted state. */
   readonly authState: KeyValueStore;
   /**
+   * The same connection's sessions on the other instances sharing the database (a channel whose sessions run on
+   * every instance: a web-chat visitor's sockets may be on any of them). `send` hands `data` (JSON) to each of them
+   * once, in order, through their `fromPeers`; nothing reaches this session itself. Keep it small: past
+   * PEER_DATA_MAX_BYTES it is refused (false), so send ids and let the peer read the rest through its host.
+   */
+  readonly peers: { send(data: unknown): boolean };
+  /**
    * Two chat ids of this channel are one person (WhatsApp: a LID and a phone JID). The contact of `fromChatId` is
    * merged into the contact of `toChatId` (or re-keyed to it when there is none) in one transaction, ordered with
    * this connection's inbound events of both chats. Idempotent. Resolves once committed.
@@ -268,7 +283,12 @@ export interface ChannelSession {
    * PAIRING with the code as the qrcode argument; it may also be answered here. Only QR-code channels have it.
    */
   requestPairingCode?(number: string): Promise<string | undefined>;
+  /** What the same connection's session on another instance sent through `host.peers`. */
+  fromPeers?(data: unknown): void;
 }
+
+/** The most `host.peers.send` carries, as JSON (the instances' notifications are limited to 8,000 bytes). */
+export const PEER_DATA_MAX_BYTES = 6_000;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Webhooks

@@ -5,7 +5,16 @@
 import type { AppContext } from "../context";
 import { messageReactions } from "../modules/messages/queries";
 import { companySettingsList } from "../modules/settings/queries";
-import { ChannelError, type Ack, type ChannelHost, type ConnectionStatus, type HostMessage, type ImportProgress, type InboundChat } from "./adapter";
+import {
+  ChannelError,
+  type Ack,
+  type ChannelHost,
+  type ConnectionStatus,
+  type HostMessage,
+  type ImportProgress,
+  type InboundChat,
+  PEER_DATA_MAX_BYTES,
+} from "./adapter";
 import type { ConnectionRef, InboundPipeline } from "./inbound";
 import { contactOfChat } from "./inbound-queries";
 import { createStateStore } from "./state";
@@ -48,6 +57,13 @@ export function createHost(ctx: AppContext, conn: ConnectionRef, inbound: Inboun
       return readHistory(ctx, conn, chatId, opts);
     },
     authState: createStateStore(ctx.db, conn.id, ctx.clock),
+    peers: {
+      send(data) {
+        if (Buffer.byteLength(JSON.stringify(data ?? null)) > PEER_DATA_MAX_BYTES) return false;
+        ctx.bus.emit("channel.peers", { connectionId: conn.id, origin: ctx.id, data });
+        return true;
+      },
+    },
     mergeChats(fromChatId, toChatId) {
       return inbound.merge(conn, fromChatId, toChatId);
     },

@@ -6,6 +6,7 @@
  *   outbound  guards, sending, acks, retries, restart recovery
  */
 import { registerConnectionAnnouncements } from "./announce";
+import { SessionOwnership } from "./ownership";
 import type { AppContext } from "../context";
 import type { ChannelPlugin } from "./adapter";
 import { type InboundHook, InboundPipeline } from "./inbound";
@@ -33,13 +34,33 @@ export function createChannels(ctx: AppContext, plugins: readonly ChannelPlugin<
   const registry = new ChannelRegistry(plugins);
   let outbound!: Outbound;
   const inbound = new InboundPipeline(ctx, (connectionId) => outbound.settled(connectionId));
-  const sessions = new SessionManager(ctx, registry, inbound, {
-    connected: (connectionId) =>
-      void outbound.flushConnection(connectionId).catch((err) => ctx.log.error("flush of queued sends failed", { connectionId, err: String(err) })),
-  });
+  const ownership = new SessionOwnership(ctx.store.heldLocks());
+  const sessions = new SessionManager(
+    ctx,
+    registry,
+    inbound,
+    {
+      connected: (connectionId) =>
+        void outbound.flushConnection(connectionId).catch((err) => ctx.log.error("flush of queued sends failed", { connectionId, err: String(err) })),
+      claimed: (connectionId) => outbound.interrupted(connectionId),
+    },
+    ownership,
+  );
   outbound = new Outbound(ctx, inbound, {
     liveSession: (id) => sessions.liveSession(id),
     authExpired: (id, session, error) => sessions.authExpired(id, session, error),
+    waiting: (connectionId, messageId, ticketId) => ctx.bus.emit("outbound.waiting", { connectionId, messageId, ticketId }),
+    shared: ownership.shared,
+  });
+  // Several instances: a person's command, or a send, for a session this instance runs reaches it from any instance.
+  ctx.bus.onEveryInstance("connection.command", ({ connectionId, command, origin, number }) => {
+    if (origin !== ctx.id) return sessions.obey(connectionId, command, number);
+  });
+  ctx.bus.onEveryInstance("channel.peers", ({ connectionId, origin, data }) => {
+    if (origin !== ctx.id) sessions.session(connectionId)?.fromPeers?.(data);
+  });
+  ctx.bus.onEveryInstance("outbound.waiting", ({ connectionId, messageId, ticketId }) => {
+    if (sessions.liveSession(connectionId)) void outbound.dispatch(messageId, ticketId);
   });
   registerInboundMediaJob(ctx, sessions);
   registerConnectionAnnouncements(ctx);

@@ -261,7 +261,7 @@ export function retriesDue(db: Db, nowIso: string): Promise<Row[]> {
  */
 export function failUnsent(
   db: Db,
-  which: { sending: true } | { queuedBefore: string },
+  which: { sending: true; connectionId?: number } | { queuedBefore: string },
   error: { code: string; message: string },
   nowIso: string,
 ): Promise<Event[]> {
@@ -269,6 +269,8 @@ export function failUnsent(
   const unsent =
     "queuedBefore" in which
       ? q.where("sendStatus", "=", sql.lit("queued")).where("queuedAt", "<", which.queuedBefore)
-      : q.where("sendStatus", "=", sql.lit("sending"));
+      : which.connectionId === undefined
+        ? q.where("sendStatus", "=", sql.lit("sending"))
+        : q.where("sendStatus", "=", sql.lit("sending")).where("connectionId", "=", which.connectionId);
   return unsent.returning(["id", "ticketId", "companyId"]).execute();
 }

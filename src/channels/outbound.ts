@@ -120,6 +120,10 @@ export interface OutboundDeps {
   liveSession(connectionId: number): ChannelSession | undefined;
   /** The session a send went through answered AUTH_EXPIRED: the connection needs a person. */
   authExpired(connectionId: number, session: ChannelSession, error: ChannelError): void;
+  /** No session of this instance can send it now: the instance that runs the connection's session may (several instances). */
+  waiting(connectionId: number, messageId: number, ticketId: number): void;
+  /** Several instances share the store: a send in flight may be another instance's, so only a session's new owner fails them. */
+  shared: boolean;
 }
 
 /** Agents send only on open or group tickets they can see (private notes only need the ticket to be visible). */
@@ -248,19 +252,24 @@ export class Outbound {
     for (const r of await queuedOfConnection(this.ctx.db, connectionId)) void this.dispatch(r.id, r.ticketId);
   }
 
-  /** Boot: in-flight rows become failed (INTERRUPTED), too-old queued rows expire. Starts the periodic expiry sweep. */
+  /**
+   * Boot: in-flight rows become failed (INTERRUPTED), too-old queued rows expire. Starts the periodic expiry sweep. With
+   * several instances, the sends in flight of a connection are failed by whichever instance takes its session
+   * (interrupted), not at boot: another instance may be sending them.
+   */
   async recover(): Promise<void> {
-    const interrupted = await failUnsent(
-      this.ctx.db,
-      { sending: true },
-      { code: "INTERRUPTED", message: ERROR_TEXT.INTERRUPTED },
-      this.ctx.clock.now().toISOString(),
-    );
-    for (const m of interrupted) this.ctx.bus.emit("message.updated", { companyId: m.companyId, ticketId: m.ticketId, messageId: m.id });
-    if (interrupted.length) this.ctx.log.warn("sends interrupted by a restart marked failed", { count: interrupted.length });
+    if (!this.deps.shared) await this.interrupted();
     await this.expireStale();
     this.timer ??= setInterval(() => void this.sweep().catch((err) => this.ctx.log.error("send sweep failed", { err: String(err) })), SWEEP_INTERVAL_MS);
     this.timer.unref?.();
+  }
+
+  /** Sends left in flight (on the connection, or anywhere) by a process that stopped: failed INTERRUPTED, never sent twice. */
+  async interrupted(connectionId?: number): Promise<void> {
+    const error = { code: "INTERRUPTED", message: ERROR_TEXT.INTERRUPTED };
+    const rows = await failUnsent(this.ctx.db, { sending: true, connectionId }, error, this.ctx.clock.now().toISOString());
+    for (const m of rows) this.ctx.bus.emit("message.updated", { companyId: m.companyId, ticketId: m.ticketId, messageId: m.id });
+    if (rows.length) this.ctx.log.warn("sends interrupted by a stopped process marked failed", { count: rows.length, connectionId });
   }
 
   /** Every minute: expiry, and the resends that are due (their wake-up was lost to a restart). */
@@ -323,7 +332,11 @@ export class Outbound {
       return;
     }
     const session = this.deps.liveSession(row.connectionId);
-    if (!session) return; // stays queued until the session reports CONNECTED
+    if (!session) {
+      // Stays queued until the session reports CONNECTED, here or on the instance that runs it.
+      if (this.deps.shared) this.deps.waiting(row.connectionId, row.id, row.ticketId);
+      return;
+    }
 
     const outbound = await buildOutbound(this.ctx, row);
     // Claim: attempts and sendingAt are committed before the plugin is called.

@@ -13,14 +13,15 @@
  * Its connection reads and writes are by connection id, across companies: it serves every company's sessions, and the
  * callers that act for a person have resolved the id within that person's company first.
  */
-import { z } from "zod";
 import type { AppContext } from "../context";
 import { ChannelError, CONNECTION_STATUSES, type ChannelPlugin, type ChannelSession, type ConnectionStatus, type ImportProgress, withTimeout } from "./adapter";
 import { createHost } from "./host";
 import { recordImportProgress } from "./imports";
 import type { InboundPipeline } from "./inbound";
 import { KeyedChain } from "./keyed";
+import type { SessionOwnership } from "./ownership";
 import type { ChannelRegistry } from "./registry";
+import { companyOf, liveConnectionIds, pluginConfig, runningConnectionIds, type SessionRow, type StatusExtras, sessionRow, writeStatus } from "./session-rows";
 import { createStateStore } from "./state";
 
 const BACKOFF_BASE_MS = 1_000;
@@ -28,9 +29,6 @@ const BACKOFF_MAX_MS = 5 * 60_000;
 
 /** How long a pairing request waits for the session to start and the channel to answer the code. */
 const PAIRING_WAIT_MS = 30_000;
-
-/** Connection columns a plugin receives in its config when its schema declares them (the history import settings). */
-const CONFIG_COLUMNS = ["enableImportMessage", "importOldMessages", "importRecentMessages", "importOldMessagesGroups"] as const;
 
 interface Entry {
   connectionId: number;
@@ -50,59 +48,109 @@ interface Entry {
   starting?: Promise<void>;
 }
 
-/** What a status write changes besides status, qrcode and retries; undefined leaves a column as it is. */
-interface StatusExtras {
-  number?: string;
-  droppedAt?: string | null;
-  lastError?: string | null;
-}
-
 /** The plugin's words on a failure are kept on the row (for the connections screen), cut to this length. */
 const LAST_ERROR_MAX = 500;
 
 export interface SessionEvents {
   /** The session reported CONNECTED: send what waited for it. */
   connected(connectionId: number): void;
+  /** This instance took the connection's session (at boot or from an instance that died): its sends cut short are failed. */
+  claimed(connectionId: number): Promise<void>;
 }
+
+/** What a person asked of a session that runs on another instance (src/realtime/events.ts, connection.command). */
+export type SessionCommand = "restart" | "reload" | "stop" | "logout" | "pair";
+
+/** How often an instance sharing the store looks for sessions nobody runs (their instance died). */
+const TAKEOVER_EVERY_MS = 5_000;
 
 export class SessionManager {
   private entries = new Map<number, Entry>();
   private writes = new KeyedChain();
   private launched = new Set<Promise<void>>();
   private closed = false;
+  private takeover: ReturnType<typeof setInterval> | undefined;
 
   constructor(
     private ctx: AppContext,
     private registry: ChannelRegistry,
     private inbound: InboundPipeline,
     private events: SessionEvents,
-  ) {}
+    private ownership: SessionOwnership,
+  ) {
+    ownership.onLost(() => {
+      this.ctx.log.warn("session locks lost with their database connection: this instance's sessions stop", { count: this.entries.size });
+      for (const id of [...this.entries.keys()]) void this.stop(id, { persist: false, release: false, forward: false });
+    });
+  }
 
-  /** Boot: launches the session of every connection that is not deleted. */
+  /**
+   * Boot: launches the session of every connection that is not deleted (those another instance runs are left to it).
+   * With a shared store, from then on it also takes over, every few seconds, the sessions whose instance died.
+   */
   async startAll(): Promise<void> {
-    const rows = await this.ctx.db.selectFrom("connections").select("id").where("deletedAt", "is", null).orderBy("id").execute();
-    await Promise.all(rows.map((r) => this.launch(r.id)));
+    await Promise.all((await liveConnectionIds(this.ctx.db)).map((id) => this.launch(id, { forward: false })));
+    if (this.ownership.shared && !this.closed) {
+      this.takeover ??= setInterval(
+        () => void this.takeOver().catch((err) => this.ctx.log.error("session takeover failed", { err: String(err) })),
+        TAKEOVER_EVERY_MS,
+      );
+      this.takeover.unref?.();
+    }
+  }
+
+  /**
+   * Sessions that were running (or retrying) and that no instance runs now: their instance died. A session a person
+   * stopped (DISCONNECTED, no retry pending) stays stopped.
+   */
+  async takeOver(): Promise<void> {
+    const free = (await runningConnectionIds(this.ctx.db)).filter((id) => !this.entries.has(id));
+    if (!free.length) return;
+    const held = await this.ownership.heldAnywhere();
+    await Promise.all(free.filter((id) => !held.has(id)).map((id) => this.launch(id, { forward: false })));
+  }
+
+  /** A person's command published by another instance: done here when this instance runs the session. */
+  async obey(connectionId: number, command: SessionCommand, number?: string): Promise<void> {
+    const running = this.entries.has(connectionId);
+    if (command === "restart") await (running ? this.restart(connectionId, { forward: false }) : this.launch(connectionId, { forward: false }));
+    else if (!running) return;
+    else if (command === "reload") await this.restart(connectionId, { forward: false });
+    else if (command === "pair" && number) await this.requestPairingCode(connectionId, number);
+    else if (command === "stop" || command === "logout") await this.stop(connectionId, { persist: false, logout: command === "logout", forward: false });
+  }
+
+  private forward(connectionId: number, command: SessionCommand, number?: string): void {
+    this.ctx.bus.emit("connection.command", { connectionId, command, origin: this.ctx.id, ...(number ? { number } : {}) });
   }
 
   /** (Re)starts one connection's session from its row and waits for the plugin's start (QR shown, connected, failed). */
   async start(connectionId: number): Promise<void> {
-    await (await this.open(connectionId))?.starting;
+    const opened = await this.open(connectionId);
+    if (opened === "elsewhere") this.forward(connectionId, "restart");
+    else await opened?.starting;
   }
 
   /**
    * (Re)starts one connection's session in the background: resolves once the session exists and its start() was
    * called. Failures are logged and shown as DISCONNECTED (a failing plugin start is retried with backoff as usual);
-   * idle() waits for the rest.
+   * idle() waits for the rest. Unless `forward` is false (boot, or a command from another instance), the other
+   * instances hear of it: the one running the session restarts it, and for a channel that runs on every instance each
+   * starts (or restarts) its own.
    */
-  async launch(connectionId: number): Promise<void> {
+  async launch(connectionId: number, opts: { forward?: boolean } = {}): Promise<void> {
     try {
-      const starting = (await this.open(connectionId))?.starting;
-      if (!starting) return;
+      const opened = await this.open(connectionId);
+      const everywhere =
+        opened !== undefined && opened !== "elsewhere" && this.ownership.shared && !this.oneInstance(this.entries.get(connectionId)?.channel ?? "");
+      if ((opened === "elsewhere" || everywhere) && opts.forward !== false) this.forward(connectionId, "restart");
+      if (!opened || opened === "elsewhere") return;
+      const starting = opened.starting;
       this.launched.add(starting);
       void starting.finally(() => this.launched.delete(starting));
     } catch (err) {
       this.ctx.log.error("session start failed", { connectionId, err: String(err) });
-      const companyId = await this.companyOf(connectionId).catch(() => undefined);
+      const companyId = await companyOf(this.ctx.db, connectionId).catch(() => undefined);
       if (companyId && !this.closed) this.persist(companyId, connectionId, "DISCONNECTED", "", 0);
     }
   }
@@ -115,7 +163,12 @@ export class SessionManager {
     const request = async () => {
       const running = this.entries.get(connectionId);
       if (running?.session) await running.starting;
-      else await this.start(connectionId);
+      else {
+        const opened = await this.open(connectionId);
+        // The code reaches the screen as the session's status (PAIRING), from the instance that runs it.
+        if (opened === "elsewhere") return void this.forward(connectionId, "pair", number);
+        await opened?.starting;
+      }
       const session = this.entries.get(connectionId)?.session;
       if (!session) throw new ChannelError("TEMPORARY", "the session is not running");
       if (typeof session.requestPairingCode !== "function") throw new ChannelError("UNSUPPORTED", "this channel does not pair by phone number");
@@ -124,34 +177,40 @@ export class SessionManager {
     return withTimeout(request(), PAIRING_WAIT_MS);
   }
 
-  /** Creates the entry and calls the plugin's start; answers that start's promise (never rejecting), boxed so it is not awaited here. */
-  private async open(connectionId: number): Promise<{ starting: Promise<void> } | undefined> {
+  /**
+   * Creates the entry and calls the plugin's start; answers that start's promise (never rejecting), boxed so it is not
+   * awaited here; "elsewhere" when another instance runs the session.
+   */
+  private async open(connectionId: number): Promise<{ starting: Promise<void> } | "elsewhere" | undefined> {
     if (this.closed) return undefined;
-    if (this.entries.has(connectionId)) await this.stop(connectionId, { persist: false });
-    const row = await this.ctx.db
-      .selectFrom("connections")
-      .select(["id", "companyId", "channel", "config", ...CONFIG_COLUMNS])
-      .where("id", "=", connectionId)
-      .where("deletedAt", "is", null)
-      .executeTakeFirst();
+    const running = this.entries.has(connectionId);
+    if (running) await this.stop(connectionId, { persist: false, release: false });
+    const row = await sessionRow(this.ctx.db, connectionId);
     if (!row) return undefined;
     const plugin = this.registry.get(row.channel);
+    if (!running && this.oneInstance(row.channel) && !this.ownership.holds(connectionId)) {
+      if (!(await this.ownership.claim(connectionId))) return "elsewhere";
+      if (this.ownership.shared) await this.events.claimed(connectionId);
+    }
+    const opened = plugin ? this.create(row, plugin) : undefined;
     if (!plugin) {
       this.ctx.log.warn("no plugin for connection's channel", { connectionId, channel: row.channel });
       this.persist(row.companyId, connectionId, "DISCONNECTED", "", 0);
-      return undefined;
     }
+    if (!opened) await this.ownership.release(connectionId);
+    return opened;
+  }
+
+  /** The channel's sessions run on one instance of those sharing the store (see ChannelManifest.instances). */
+  private oneInstance(channel: string): boolean {
+    return this.registry.get(channel)?.manifest.instances !== "every";
+  }
+
+  private create(row: SessionRow, plugin: ChannelPlugin<any>): { starting: Promise<void> } | undefined {
+    const connectionId = row.id;
     let config: unknown;
     try {
-      const declared = plugin.manifest.configSchema instanceof z.ZodObject ? plugin.manifest.configSchema.shape : {};
-      const columns = {
-        enableImportMessage: row.enableImportMessage === 1,
-        importOldMessages: row.importOldMessages,
-        importRecentMessages: row.importRecentMessages,
-        importOldMessagesGroups: row.importOldMessagesGroups === 1,
-      };
-      const passed = Object.fromEntries(Object.entries(columns).filter(([key]) => key in declared));
-      config = plugin.manifest.configSchema.parse({ ...JSON.parse(row.config || "{}"), ...passed });
+      config = pluginConfig(plugin, row);
     } catch (err) {
       this.ctx.log.error("connection config invalid", { connectionId, err: String(err) });
       this.persist(row.companyId, connectionId, "DISCONNECTED", "", 0, { lastError: String(err).slice(0, LAST_ERROR_MAX) });
@@ -174,9 +233,15 @@ export class SessionManager {
     return { starting: this.attempt(entry) };
   }
 
-  /** Stops the session (logout also forgets the plugin's credentials). Persists DISCONNECTED unless told not to. */
-  async stop(connectionId: number, opts: { logout?: boolean; persist?: boolean } = {}): Promise<void> {
+  /**
+   * Stops the session (logout also forgets the plugin's credentials). Persists DISCONNECTED unless told not to. A
+   * session another instance runs is stopped there (unless `forward` is false); `release: false` keeps the claim (a restart).
+   */
+  async stop(connectionId: number, opts: { logout?: boolean; persist?: boolean; release?: boolean; forward?: boolean } = {}): Promise<void> {
     const entry = this.entries.get(connectionId);
+    // Stopped wherever it runs: on the instance that runs it, or on every instance for a channel that runs on each.
+    const elsewhere = !entry || !this.oneInstance(entry.channel);
+    if (elsewhere && this.ownership.shared && opts.forward !== false) this.forward(connectionId, opts.logout ? "logout" : "stop");
     if (entry) {
       entry.stopping = true;
       entry.generation++;
@@ -188,26 +253,35 @@ export class SessionManager {
       } catch (err) {
         this.ctx.log.warn("session stop failed", { connectionId, err: String(err) });
       }
+      if (opts.release !== false) await this.ownership.release(connectionId).catch(() => undefined);
     }
     if (opts.logout) await createStateStore(this.ctx.db, connectionId, this.ctx.clock).clear();
     if (opts.persist !== false && !this.closed) {
       // A person's disconnect is not a drop.
-      const companyId = entry?.companyId ?? (await this.companyOf(connectionId));
+      const companyId = entry?.companyId ?? (await companyOf(this.ctx.db, connectionId));
       if (companyId) this.persist(companyId, connectionId, "DISCONNECTED", "", 0, { droppedAt: null, lastError: null });
     }
   }
 
-  /** Stops and launches again (credentials kept). */
-  async restart(connectionId: number): Promise<void> {
-    await this.stop(connectionId, { persist: false });
-    await this.launch(connectionId);
+  /** Stops and launches again (credentials kept), on the instance that runs the session. */
+  async restart(connectionId: number, opts: { forward?: boolean } = {}): Promise<void> {
+    if (this.entries.has(connectionId)) await this.stop(connectionId, { persist: false, release: false, forward: false });
+    await this.launch(connectionId, opts);
   }
 
-  /** Shutdown: stops every session (keeping credentials) and waits for status writes. */
+  /** A running session reads its changed configuration: restarted wherever it runs; nothing when none runs. */
+  async reload(connectionId: number): Promise<void> {
+    if (this.entries.has(connectionId)) await this.restart(connectionId);
+    else if (this.ownership.shared) this.forward(connectionId, "reload");
+  }
+
+  /** Shutdown: stops every session (keeping credentials), waits for status writes and lets other instances take them. */
   async stopAll(): Promise<void> {
     this.closed = true;
-    await Promise.all([...this.entries.keys()].map((id) => this.stop(id, { persist: false })));
+    clearInterval(this.takeover);
+    await Promise.all([...this.entries.keys()].map((id) => this.stop(id, { persist: false, forward: false })));
     await this.writes.idle();
+    await this.ownership.close();
   }
 
   /** The session when its connection is CONNECTED (what outbound sends through). */
@@ -337,33 +411,13 @@ export class SessionManager {
 
   /** Writes the status (in order per connection) and announces it. */
   private persist(companyId: number, connectionId: number, status: ConnectionStatus, qrcode: string, retries: number, extras: StatusExtras = {}): void {
-    const { number, droppedAt, lastError } = extras;
     void this.writes
       .run(`conn:${connectionId}`, async () => {
-        const row = await this.ctx.db
-          .updateTable("connections")
-          .set({
-            status,
-            qrcode,
-            retries,
-            updatedAt: this.ctx.clock.now().toISOString(),
-            ...(number ? { number } : {}),
-            ...(droppedAt !== undefined ? { droppedAt } : {}),
-            ...(lastError !== undefined ? { lastError } : {}),
-          })
-          .where("id", "=", connectionId)
-          .where("companyId", "=", companyId)
-          .returning(["id", "name", "channel", "status", "qrcode", "number", "isDefault", "retries", "droppedAt", "lastError", "updatedAt"])
-          .executeTakeFirst();
+        const row = await writeStatus(this.ctx.db, this.ctx.clock, { companyId, connectionId }, status, qrcode, retries, extras);
         if (!row) return;
         this.ctx.bus.emit("connection.status", { companyId, connection: row });
         this.ctx.bus.emit("connection.updated", { companyId, connectionId });
       })
       .catch((err) => this.ctx.log.error("connection status not stored", { connectionId, err: String(err) }));
-  }
-
-  private async companyOf(connectionId: number): Promise<number | undefined> {
-    const r = await this.ctx.db.selectFrom("connections").select("companyId").where("id", "=", connectionId).executeTakeFirst();
-    return r?.companyId;
   }
 }

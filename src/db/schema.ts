@@ -26,6 +26,7 @@ import type {
   AuditLogTable,
   AuthThrottleTable,
   StoreSecretsTable,
+  UserPresenceTable,
   CompaniesTable,
   CompanySettingsTable,
   JobsTable,
@@ -58,6 +59,7 @@ export interface DB {
   password_resets: PasswordResetsTable;
   auth_throttle: AuthThrottleTable;
   store_secrets: StoreSecretsTable;
+  user_presence: UserPresenceTable;
   refresh_tokens: RefreshTokensTable;
   media: MediaTable;
   connections: ConnectionsTable;

@@ -26,6 +26,8 @@ export interface HeldLocks {
   /** True when this instance now holds `key` (it was free, or already this instance's). */
   tryLock(key: number): Promise<boolean>;
   unlock(key: number): Promise<void>;
+  /** The keys some instance holds now (this one included). */
+  heldAnywhere(): Promise<Set<number>>;
   /** The locks were lost with their connection (a network cut): whatever they guarded must stop at once. */
   onLost(listener: () => void): void;
   close(): Promise<void>;

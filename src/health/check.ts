@@ -7,6 +7,8 @@ export type SchedulerCheck = "ok" | "not started" | "stalled" | "stopped";
 export interface HealthReport {
   status: "ok" | "failing";
   checks: { database: DatabaseCheck; scheduler: SchedulerCheck };
+  /** Which instance answered (several may share a PostgreSQL database), the channel sessions it runs and the jobs it is running. */
+  instance: { id: string; sessions: number; jobs: number };
 }
 
 /** How long the store may take to answer both probes (its busy_timeout is 5 s). */
@@ -17,11 +19,12 @@ const DATABASE_TIMEOUT_MS = 8_000;
  * passes: only the moment between listening and the scheduler's start (and in-process test apps) see it.
  * The answer names each part's state and nothing else (no paths, versions or error texts).
  */
-export async function checkHealth(ctx: Pick<AppContext, "db" | "jobs">): Promise<HealthReport> {
+export async function checkHealth(ctx: Pick<AppContext, "id" | "db" | "jobs" | "channels">): Promise<HealthReport> {
   const database = await checkDatabase(ctx);
   const scheduler = schedulerCheck(ctx.jobs.loopState());
   const passing = database === "ok" && (scheduler === "ok" || scheduler === "not started");
-  return { status: passing ? "ok" : "failing", checks: { database, scheduler } };
+  const instance = { id: ctx.id, sessions: ctx.channels.sessions.states().length, jobs: ctx.jobs.runningCount() };
+  return { status: passing ? "ok" : "failing", checks: { database, scheduler }, instance };
 }
 
 async function checkDatabase(ctx: Pick<AppContext, "db">): Promise<DatabaseCheck> {

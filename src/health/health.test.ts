@@ -10,6 +10,8 @@ const MAIN = resolve(import.meta.dir, "..", "main.ts");
 describe("GET /api/health", () => {
   let t: TestApp;
   afterAll(() => t.close());
+  // Which instance answered: this one, running no session and no job.
+  const instance = { id: "", sessions: 0, jobs: 0 };
   const health = async () => {
     const res = await t.request("GET", "/api/health");
     return { status: res.status, body: await res.json() };
@@ -19,19 +21,20 @@ describe("GET /api/health", () => {
   // SQLite in every pass; the PostgreSQL store's lost database is tested with that store (src/db/postgres/store.test.ts).
   test("200 while the store reads and writes and the scheduler runs; 503 naming the part that fails", async () => {
     t = await createTestApp({}, { store: "sqlite" });
+    instance.id = t.ctx.id;
     // Before the scheduler starts (the moment between listening and its start): passing, and said so.
-    expect(await health()).toEqual({ status: 200, body: { status: "ok", checks: { database: "ok", scheduler: "not started" } } });
+    expect(await health()).toEqual({ status: 200, body: { status: "ok", checks: { database: "ok", scheduler: "not started" }, instance } });
     t.ctx.jobs.start();
-    expect(await health()).toEqual({ status: 200, body: { status: "ok", checks: { database: "ok", scheduler: "ok" } } });
+    expect(await health()).toEqual({ status: 200, body: { status: "ok", checks: { database: "ok", scheduler: "ok" }, instance } });
 
     // The store still reads but refuses every write, as a read-only file or file system does.
     sqliteOf(t).exec("PRAGMA query_only = ON");
-    expect(await health()).toEqual({ status: 503, body: { status: "failing", checks: { database: "unwritable", scheduler: "ok" } } });
+    expect(await health()).toEqual({ status: 503, body: { status: "failing", checks: { database: "unwritable", scheduler: "ok" }, instance } });
     sqliteOf(t).exec("PRAGMA query_only = OFF");
     expect((await health()).status).toBe(200);
 
     await t.ctx.jobs.stop();
-    expect(await health()).toEqual({ status: 503, body: { status: "failing", checks: { database: "ok", scheduler: "stopped" } } });
+    expect(await health()).toEqual({ status: 503, body: { status: "failing", checks: { database: "ok", scheduler: "stopped" }, instance } });
   });
 
   test("a store that cannot be read at all fails the database check", async () => {

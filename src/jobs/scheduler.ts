@@ -160,6 +160,11 @@ export class Scheduler {
     this.schedule(0);
   }
 
+  /** Jobs this process is running now (health and metrics: what each instance holds). */
+  runningCount(): number {
+    return this.running.size;
+  }
+
   /** The poll loop's state (GET /api/health): running while its passes keep finishing, stalled when they stopped doing so. */
   loopState(): "not started" | "running" | "stalled" | "stopped" {
     if (this.beat === undefined) return "not started";

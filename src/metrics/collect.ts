@@ -18,6 +18,16 @@ export async function collectGauges(ctx: AppContext): Promise<Gauge[]> {
   const memory = process.memoryUsage();
   return [
     {
+      name: "multi100_instance_info",
+      help: "This instance (several may share a PostgreSQL database): its id, the same as GET /api/health names",
+      samples: [{ labels: { instance: ctx.id }, value: 1 }],
+    },
+    {
+      name: "multi100_jobs_running_here",
+      help: "Durable jobs this instance is running now (multi100_jobs counts the whole queue)",
+      samples: [{ value: ctx.jobs.runningCount() }],
+    },
+    {
       name: "multi100_websocket_connections",
       help: "Open WebSocket connections: kind session (a logged-in user's) or public (the login page's)",
       samples: [

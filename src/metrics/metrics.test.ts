@@ -108,6 +108,8 @@ describe("GET /metrics under a scripted load", () => {
     expect(routes.filter((r) => /\/\d+(\/|$)/.test(r))).toEqual([]);
 
     // Measured at scrape time.
+    expect(sample(after, `multi100_instance_info{instance="${t.ctx.id}"}`)).toBe(1);
+    expect(after).toContain("\nmulti100_jobs_running_here 0\n");
     expect(sample(after, 'multi100_websocket_connections{kind="session"}')).toBe(1);
     expect(sample(after, 'multi100_channel_sessions{channel="testchan",status="CONNECTED"}')).toBe(1);
     expect(sample(after, 'multi100_channel_sessions{channel="testchan",status="DISCONNECTED"}')).toBe(0);

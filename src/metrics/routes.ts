@@ -14,6 +14,11 @@ const healthAnswer = z.object({
     database: z.enum(["ok", "unreadable", "unwritable", "timeout"]),
     scheduler: z.enum(["ok", "not started", "stalled", "stopped"]),
   }),
+  instance: z.object({
+    id: z.string().describe("This instance's id (several may share a PostgreSQL database); the same as multi100_instance_info's"),
+    sessions: z.number().int().describe("Channel sessions this instance runs"),
+    jobs: z.number().int().describe("Durable jobs this instance is running now"),
+  }),
 });
 
 /** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 (::ffff:127.0.0.1). */

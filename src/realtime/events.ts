@@ -1,3 +1,5 @@
+import type { SessionCommand } from "../channels/sessions";
+
 /**
  * Dotted in-process events, published by modules after their transaction commits.
  * Listeners (the real-time hub, automation, reports) subscribe by name. Payloads carry ids, not rows:
@@ -39,6 +41,16 @@ export interface BusEvents {
    * by each listener, two quick changes (QR code, then connected) could be announced in the wrong order.
    */
   "connection.status": { companyId: number; connection: ConnectionStatusRow };
+  /**
+   * Channels core, with several instances: a person's command for a session that another instance runs (that instance
+   * does it; the instance that asked, `origin`, did its part already). `number`: the phone number a pairing code is
+   * asked for.
+   */
+  "connection.command": { connectionId: number; command: SessionCommand; origin: string; number?: string };
+  /** Channels core: what a connection's session on `origin` sent to the same connection's sessions on the other instances. */
+  "channel.peers": { connectionId: number; origin: string; data: unknown };
+  /** Channels core, with several instances: a send waits for a session this instance does not run (the one running it sends). */
+  "outbound.waiting": { connectionId: number; messageId: number; ticketId: number };
   /** Channels core: a connection's history import progressed; `frame` is what the company's connection managers are sent. */
   "connection.importProgress": { companyId: number; frame: ImportProgressFrame };
   /** Connections admin (src/modules/connections): a connection was created or its settings changed (not its status: connection.updated). */

@@ -29,15 +29,18 @@
  * Public sockets (`connectPublic`): a socket without a session, such as the login page's, hears only `emitPublic`
  * frames (the public settings); it joins no company and no room.
  *
- * Presence: a user's first socket marks them online, their last socket's close marks them offline; both
- * publish `user.presence` on the bus. Building a hub resets every user to offline (no socket survives a
- * restart), so only the serving process builds one.
+ * Presence (src/realtime/presence.ts): a user's first socket on this instance marks them online, their last one's
+ * close marks them offline unless a socket of theirs is open on another instance sharing the database; both publish
+ * `user.presence` on the bus. On SQLite (one instance) building a hub resets every user to offline (no socket
+ * survives a restart), so only the serving process builds one; on PostgreSQL each instance renews its own presence
+ * and drops that of instances that stopped renewing theirs (they died).
  */
 import type { AppContext } from "../context";
 import { loadActor } from "../http/auth";
 import type { Actor } from "../http/permissions";
 import { userQueueIds } from "../modules/tickets/queries";
-import { markPresence, resetPresence } from "./queries";
+import { arrive, clearPresence, depart, departAll, renewAndExpire } from "./presence";
+import { markPresence } from "./queries";
 
 export const rooms = {
   notification: "notification",
@@ -79,6 +82,9 @@ interface Client {
 }
 
 const SWEEP_INTERVAL_MS = 10_000;
+/** Several instances: how often each renews its users' presence, and how old an instance's presence is when it is dropped (it died). */
+const PRESENCE_RENEW_MS = 30_000;
+const PRESENCE_STALE_MS = 90_000;
 /** Sessionless sockets are cheap to open, so their number is bounded; past it a new one is closed with 1013 (try again later). */
 export const MAX_PUBLIC_SOCKETS = 10_000;
 const TRY_AGAIN_LATER = { code: 1013, reason: "Too many public sockets" };
@@ -95,12 +101,38 @@ export class Hub {
   private minVersion = new Map<number, number>();
   private publicLinks = new Map<string, SocketLink>();
   private timer: ReturnType<typeof setInterval>;
+  private presenceTimer: ReturnType<typeof setInterval> | undefined;
   private closed = false;
 
   constructor(private ctx: AppContext) {
     this.timer = setInterval(() => this.sweep(), SWEEP_INTERVAL_MS);
     this.timer.unref?.();
-    resetPresence(ctx.db).catch((err) => ctx.log.error("presence reset failed", { err: String(err) }));
+    if (ctx.store.kind === "sqlite") clearPresence(ctx.db).catch((err) => ctx.log.error("presence reset failed", { err: String(err) }));
+    else {
+      this.presenceTimer = setInterval(() => void this.renewPresence(), PRESENCE_RENEW_MS);
+      this.presenceTimer.unref?.();
+    }
+  }
+
+  /**
+   * Several instances: this instance's presence renewed, and that of instances which stopped renewing theirs (they
+   * died) dropped, their users announced offline. Runs on a timer; tests call it after moving the clock.
+   */
+  async renewPresence(): Promise<void> {
+    const now = this.ctx.clock.now();
+    try {
+      const gone = await renewAndExpire(this.ctx.db, this.ctx.id, now.toISOString(), new Date(now.getTime() - PRESENCE_STALE_MS).toISOString());
+      for (const { companyId, userId } of gone) this.ctx.bus.emit("user.presence", { companyId, userId, online: false });
+    } catch (err) {
+      this.ctx.log.error("presence renewal failed", { err: String(err) });
+    }
+  }
+
+  /** Shutdown: this instance's presence goes, and the users it leaves offline are announced (by the other instances). */
+  async releasePresence(): Promise<void> {
+    clearInterval(this.presenceTimer);
+    if (this.ctx.store.kind === "sqlite") return;
+    for (const { companyId, userId } of await departAll(this.ctx.db, this.ctx.id)) this.ctx.bus.emit("user.presence", { companyId, userId, online: false });
   }
 
   /** Registers an authenticated socket; closes it at once if its session already ended. */
@@ -315,8 +347,11 @@ export class Hub {
   private presence(actor: Actor, online: boolean): void {
     if (this.closed) return;
     const { companyId, userId } = actor;
-    markPresence(this.ctx.db, companyId, userId, online, this.nowIso())
-      .then(() => this.ctx.bus.emit("user.presence", { companyId, userId, online }))
+    const write = online
+      ? arrive(this.ctx.db, this.ctx.id, companyId, userId, this.nowIso()).then(() => true)
+      : depart(this.ctx.db, this.ctx.id, companyId, userId, this.nowIso()).then((elsewhere) => !elsewhere);
+    write
+      .then((changed) => changed && this.ctx.bus.emit("user.presence", { companyId, userId, online }))
       .catch((err) => this.ctx.log.error("presence write failed", { userId, err: String(err) }));
   }
 

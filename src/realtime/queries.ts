@@ -1,11 +1,6 @@
 import type { Db } from "../db/database";
 import { forCompany } from "../db/scope";
 
-/** No socket survives a restart, so whoever the store still shows online left without a close. Platform-wide on purpose. */
-export async function resetPresence(db: Db): Promise<void> {
-  await db.updateTable("users").set({ online: 0 }).where("online", "=", 1).execute();
-}
-
 export async function markPresence(db: Db, companyId: number, userId: number, online: boolean, now: string): Promise<void> {
   await forCompany(db, companyId)
     .updateTable("users")

@@ -1,4 +1,5 @@
 import type { ChannelPlugin } from "../../src/channels/adapter";
+import type { Config } from "../../src/config";
 import type { MovableClock } from "./clock";
 import { createTestApp, type TestApp } from "./test-app";
 import { createTestDatabase, dropTestDatabase, postgresServer } from "./test-databases";
@@ -16,10 +17,12 @@ export interface Instances {
  * as a provider runs them behind a proxy: each its own context, DATA_DIR and pool; the database, its secrets and its
  * first admin shared. Servers started with `listen` are stopped by `close`.
  */
-export async function twoInstances(opts: { plugins?: ChannelPlugin<any>[]; clock?: MovableClock } = {}): Promise<Instances> {
+export async function twoInstances(
+  opts: { plugins?: ChannelPlugin<any>[]; clock?: MovableClock; env?: Partial<Record<keyof Config, string>> } = {},
+): Promise<Instances> {
   const server = postgresServer();
   const url = await createTestDatabase(server);
-  const env = { DATABASE_URL: url, DATABASE_POOL_SIZE: "4" };
+  const env = { ...opts.env, DATABASE_URL: url, DATABASE_POOL_SIZE: "4" };
   const a = await createTestApp(env, opts);
   const b = await createTestApp(env, opts);
   return {
@@ -29,7 +32,8 @@ export async function twoInstances(opts: { plugins?: ChannelPlugin<any>[]; clock
     async close() {
       for (const t of [a, b]) {
         await t.close();
-        if (t.app.server) await t.app.stop(true);
+        // A test may have stopped one already (an instance that died).
+        if (t.app.server) await t.app.stop(true).catch(() => undefined);
       }
       await dropTestDatabase(server, url);
     },

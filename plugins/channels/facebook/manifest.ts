@@ -10,6 +10,8 @@ export const facebookManifest: ChannelManifest<typeof facebookConfigSchema> = {
   id: "facebook",
   name: "Facebook Messenger",
   connect: "oauth",
+  // No link held: webhooks and API calls, so a session runs on every instance and a webhook may reach any of them.
+  instances: "every",
   configSchema: facebookConfigSchema,
   secretFields: ["pageAccessToken"],
   capabilities: META_CAPABILITIES,

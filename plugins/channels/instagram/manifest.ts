@@ -10,6 +10,8 @@ export const instagramManifest: ChannelManifest<typeof instagramConfigSchema> = 
   id: "instagram",
   name: "Instagram",
   connect: "oauth",
+  // No link held: webhooks and API calls, so a session runs on every instance and a webhook may reach any of them.
+  instances: "every",
   configSchema: instagramConfigSchema,
   secretFields: ["pageAccessToken"],
   // Only the heart: the Send API's reaction for Instagram is "love".

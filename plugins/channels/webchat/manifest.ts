@@ -61,6 +61,8 @@ export const webchatManifest: ChannelManifest<typeof webchatConfigSchema> = {
   id: "webchat",
   name: "Web chat",
   connect: "none",
+  // Each instance holds its own visitors' sockets and reaches the others' through host.peers.
+  instances: "every",
   configSchema: webchatConfigSchema,
   secretFields: [],
   publicKey: true,

@@ -29,7 +29,7 @@ import { z } from "zod";
 import type { HostMessage, InboundMessage, PublicRoutesHost } from "../../../src/channels/adapter";
 import { allowsSite, webchatConfigSchema } from "./manifest";
 import { RateLimiter, type WebchatLimits } from "./rate-limit";
-import { clientIdOf, inboundExternalId, type VisitorLink, type VisitorMessage, WebchatSession } from "./session";
+import { clientIdOf, inboundExternalId, toVisitorMessage, type VisitorLink, type VisitorMessage, WebchatSession } from "./session";
 import { type VisitorClaims, VisitorTokens } from "./token";
 
 export const PAGE_SIZE = 20;
@@ -384,23 +384,6 @@ function postForm(form: Record<string, unknown>): Record<string, unknown> {
   const given = form.file ?? form.attachment ?? form.media;
   const files = (Array.isArray(given) ? given : given === undefined ? [] : [given]).filter((f): f is File => f instanceof File);
   return { body: text(form.body), clientId: text(form.clientId), ...(given !== undefined ? { file: files.length ? files : given } : {}) };
-}
-
-function toVisitorMessage(m: HostMessage, visitorId: string): VisitorMessage {
-  return {
-    id: m.id,
-    body: m.body,
-    mediaUrl: m.mediaUrl,
-    mediaType: m.isDeleted ? null : m.mediaType,
-    mediaName: m.isDeleted ? null : m.mediaName,
-    createdAt: m.createdAt,
-    fromMe: !m.fromMe,
-    ack: m.ack,
-    clientId: m.fromMe ? null : clientIdOf(m.externalId, visitorId),
-    isDeleted: m.isDeleted,
-    isEdited: m.isEdited,
-    reactions: m.reactions,
-  };
 }
 
 function safeJson(text: string): unknown {

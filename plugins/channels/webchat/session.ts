@@ -15,7 +15,15 @@
  * visitor token names) and uses the session's host: host.contact (new visitor), host.inbound (a visitor's message),
  * host.history (the conversation).
  */
-import { type Ack, ChannelError, type ChannelHost, type ChannelSession, type MessageRef, type OutboundMessage } from "../../../src/channels/adapter";
+import {
+  type Ack,
+  ChannelError,
+  type ChannelHost,
+  type ChannelSession,
+  type HostMessage,
+  type MessageRef,
+  type OutboundMessage,
+} from "../../../src/channels/adapter";
 import type { WebchatConfig } from "./manifest";
 import { isVisitorId } from "./token";
 import type { VisitorMessage } from "./visitor-message";
@@ -47,6 +55,19 @@ export const inboundExternalId = (visitorId: string, clientId: string) => `v:${v
 export function clientIdOf(externalId: string | null, visitorId: string): string | null {
   const prefix = `v:${visitorId}:`;
   return externalId?.startsWith(prefix) ? externalId.slice(prefix.length) : null;
+}
+
+/** A frame of the visitor socket. */
+export interface VisitorFrame {
+  event: string;
+  data: unknown;
+}
+
+/** What a session sends its peers: a frame for a visitor's sockets, or the id of a message too large to travel. */
+interface PeerData {
+  visitorId: string;
+  frame?: VisitorFrame;
+  messageId?: number;
 }
 
 export class WebchatSession implements ChannelSession {
@@ -181,12 +202,41 @@ export class WebchatSession implements ChannelSession {
     };
   }
 
-  /** Sends a frame to every open socket of the visitor (optionally but one). */
-  push(visitorId: string, frame: { event: string; data: unknown }, except?: VisitorLink): void {
+  /**
+   * Sends a frame to every open socket of the visitor (optionally but one), here and on the other instances (through
+   * a proxy, the visitor's tabs may be on several). A message too large to travel is announced by its id instead.
+   */
+  push(visitorId: string, frame: VisitorFrame, except?: VisitorLink): void {
+    this.pushHere(visitorId, frame, except);
+    if (this.host.peers.send({ visitorId, frame } satisfies PeerData)) return;
+    if (frame.event === "message") this.host.peers.send({ visitorId, messageId: (frame.data as VisitorMessage).id } satisfies PeerData);
+  }
+
+  private pushHere(visitorId: string, frame: VisitorFrame, except?: VisitorLink): void {
     const set = this.sockets.get(visitorId);
     if (!set?.size) return;
     const text = JSON.stringify(frame);
     for (const link of set) if (link !== except) link.send(text);
+  }
+
+  /** A frame the same connection's session on another instance pushed: to this instance's sockets of the visitor. */
+  fromPeers(data: unknown): void {
+    const { visitorId, frame, messageId } = data as PeerData;
+    if (!this.sockets.has(visitorId)) return;
+    if (frame) {
+      // One of our messages sent through another instance may be acknowledged from a socket of this one.
+      if (frame.event === "message" && !(frame.data as VisitorMessage).fromMe) this.allowAck(visitorId, (frame.data as VisitorMessage).id);
+      this.pushHere(visitorId, frame);
+    } else if (messageId !== undefined) {
+      void this.host
+        .history(visitorId, { beforeId: messageId + 1, limit: 1 })
+        .then(([m]) => {
+          if (m?.id !== messageId) return;
+          if (m.fromMe) this.allowAck(visitorId, m.id);
+          this.pushHere(visitorId, { event: "message", data: toVisitorMessage(m, visitorId) });
+        })
+        .catch((err) => this.host.log.warn("message of another instance not read", { messageId, err: String(err) }));
+    }
   }
 
   /** Our messages the visitor saw in their history may be acknowledged too (after a reload). */
@@ -219,6 +269,24 @@ export class WebchatSession implements ChannelSession {
     this.push(visitorId, { event: "ack", data: { id: messageId, ack } }, from);
     return true;
   }
+}
+
+/** A message of the visitor's conversation as the visitor API shows it. */
+export function toVisitorMessage(m: HostMessage, visitorId: string): VisitorMessage {
+  return {
+    id: m.id,
+    body: m.body,
+    mediaUrl: m.mediaUrl,
+    mediaType: m.isDeleted ? null : m.mediaType,
+    mediaName: m.isDeleted ? null : m.mediaName,
+    createdAt: m.createdAt,
+    fromMe: !m.fromMe,
+    ack: m.ack,
+    clientId: m.fromMe ? null : clientIdOf(m.externalId, visitorId),
+    isDeleted: m.isDeleted,
+    isEdited: m.isEdited,
+    reactions: m.reactions,
+  };
 }
 
 /** OutboundMedia.kind is the spec's mediaType already (image, audio, video, application); documents stay 'application'. */

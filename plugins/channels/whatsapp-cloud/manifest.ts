@@ -39,6 +39,8 @@ export const whatsappCloudManifest: ChannelManifest<typeof whatsappCloudConfigSc
   id: "whatsappapi",
   name: "WhatsApp Cloud API",
   connect: "token",
+  // No link held: webhooks and API calls, so a session runs on every instance and a webhook may reach any of them.
+  instances: "every",
   configSchema: whatsappCloudConfigSchema,
   secretFields: ["accessToken", "appSecret"],
   capabilities: META_CAPABILITIES,

@@ -29,6 +29,14 @@ export function openHeldLocks(url: string): HeldLocks {
     async unlock(key) {
       await conn`select pg_advisory_unlock(${NAMESPACE}::int, ${key}::int)`;
     },
+    async heldAnywhere() {
+      // A lock taken with two integer keys shows in pg_locks as classid, objid and objsubid 2.
+      const rows = await conn`
+        select objid::int as key from pg_locks
+        where locktype = 'advisory' and objsubid = 2 and classid = ${NAMESPACE}::int::oid and granted
+          and database = (select oid from pg_database where datname = current_database())`;
+      return new Set(rows.map((r: { key: number }) => r.key));
+    },
     onLost(listener) {
       lost.add(listener);
     },

@@ -160,6 +160,14 @@ export interface StoreSecretsTable {
   value: string;
 }
 
+/** Who has a socket open on which instance (src/realtime/presence.ts); users.online is derived from these rows. */
+export interface UserPresenceTable {
+  instanceId: string;
+  userId: number;
+  companyId: number;
+  seenAt: string;
+}
+
 /** One refresh token handed out; single-use (see modules/auth/service.ts, refresh). */
 export interface RefreshTokensTable {
   jti: string;

@@ -79,7 +79,7 @@ export function createConnectionsService(ctx: AppContext) {
       await sessions.launch(row.id);
       return true;
     }
-    if (reason.config && sessions.status(row.id) !== undefined) await sessions.restart(row.id);
+    if (reason.config) await sessions.reload(row.id);
     return false;
   }
 

@@ -96,6 +96,8 @@ export function createFakeHost(conn: { id?: number; companyId?: number; channel:
       return [];
     },
     authState,
+    // One instance: no other session of the connection to reach.
+    peers: { send: () => true },
   };
   return { host, ...rec } as FakeHost;
 }

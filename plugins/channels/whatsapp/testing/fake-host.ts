@@ -116,6 +116,8 @@ export function createFakeHost(opts: { store?: MemoryStore; connectionId?: numbe
       return [];
     },
     authState: store,
+    // One instance: no other session of the connection to reach.
+    peers: { send: () => true },
     ...extras,
   };
   return { host, rec, store };
