@@ -6,7 +6,9 @@
  * `--admin` runs the same data with no agent online (no sockets): the figures of the server with nobody watching.
  * Other options: [--concurrency 16] [--bot-visitors 200] [--binary] [--profile DIR] [--keep FILE] [--store postgres] (the
  * seeded data moved into a throwaway PostgreSQL cluster with migrate-store, timed as migrate_store_s, and the server run on
- * it; lib/store.ts).
+ * it; lib/store.ts), --instances N (with --store postgres: N servers on the same database, the posts and the agents
+ * spread over them; every line says `instances`, and inbound_server_cpu_ms_per_msg adds the database server's CPU per
+ * message and the sessions waiting on a lock).
  *
  * Inbound throughput through the web-chat routes:
  *   - a DATA_DIR already holding 100,000 tickets and 1,000,000 messages (full-text index kept by the migration's
@@ -46,6 +48,7 @@ import { load } from "./lib/load";
 import { MemoryWatch } from "./lib/memory";
 import { emit, note, percentile } from "./lib/report";
 import { ensureBinary, startServer } from "./lib/server";
+import { measureCost } from "./lib/cost";
 import { benchStore, storeArg } from "./lib/store";
 
 const arg = (name: string, def: number) => {
@@ -67,6 +70,8 @@ const ADMIN_ONLY = process.argv.includes("--admin");
 const KEEP = process.argv.includes("--keep") ? process.argv[process.argv.indexOf("--keep") + 1] : undefined;
 /** --profile DIR: the server writes a CPU profile (markdown) into DIR when it stops. */
 const PROFILE = process.argv.includes("--profile") ? process.argv[process.argv.indexOf("--profile") + 1] : undefined;
+/** --instances N (with --store postgres): N servers on the same database, posts and agents spread over them. */
+const INSTANCES = arg("--instances", 1);
 
 if (BINARY) await ensureBinary();
 const size = { tickets: arg("--tickets", 100_000), messages: arg("--messages", 1_000_000), visitors: arg("--visitors", 900), botVisitors: BOT_VISITORS };
@@ -80,23 +85,33 @@ const botPool: string[] = signed.slice(0, BOT_VISITORS);
 /** Visitors whose tickets an agent holds. */
 const pool: string[] = signed.slice(BOT_VISITORS);
 
-const server = await startServer({
-  dataDir: s.dataDir,
-  mode: BINARY ? "binary" : "source",
-  env: {
-    ...store.env,
-    WEBCHAT_RATE_PER_MIN: "100000000",
-    WEBCHAT_RATE_PER_MIN_IP: "100000000",
-    WEBCHAT_SESSIONS_PER_MIN_IP: "100000000",
-    ...(PROFILE ? { BUN_OPTIONS: `--cpu-prof-md --cpu-prof-dir=${PROFILE}` } : {}),
-  },
-});
-note(`server up (${BINARY ? "dist/multi100" : "sources"}, ${store.kind}) in ${Math.round(server.startMs)} ms on ${server.url}`);
+if (INSTANCES > 1 && store.kind !== "postgres") throw new Error("--instances needs --store postgres: the instances share one PostgreSQL database");
+const serverEnv = {
+  ...store.env,
+  WEBCHAT_RATE_PER_MIN: "100000000",
+  WEBCHAT_RATE_PER_MIN_IP: "100000000",
+  WEBCHAT_SESSIONS_PER_MIN_IP: "100000000",
+  ...(PROFILE ? { BUN_OPTIONS: `--cpu-prof-md --cpu-prof-dir=${PROFILE}` } : {}),
+};
+// The first instance alone (it meets the store first), then the others on the same database.
+const servers = [await startServer({ dataDir: s.dataDir, mode: BINARY ? "binary" : "source", env: serverEnv })];
+while (servers.length < INSTANCES) servers.push(await startServer({ dataDir: s.dataDir, mode: BINARY ? "binary" : "source", env: serverEnv }));
+const server = servers[0]!;
+note(`${INSTANCES} server(s) up (${BINARY ? "dist/multi100" : "sources"}, ${store.kind}) on ${servers.map((x) => x.url).join(", ")}`);
 const memory = new MemoryWatch(server.pid);
-const base = `${server.url}/api/webchat/${s.widgetKey}`;
+/** Post i goes to instance i mod N, as a proxy spreading requests would send it. */
+const bases = servers.map((x) => `${x.url}/api/webchat/${s.widgetKey}`);
+const baseOf = (n: number) => bases[n % bases.length]!;
 const tally = new FrameTally();
-const online = !ADMIN_ONLY && s.agents.length ? await goOnline(server.url, s.agents, tally) : undefined;
-const mode = { mode: online ? "agents" : "admin", agentsOnline: online?.agents.length ?? 0, store: store.kind };
+const online =
+  !ADMIN_ONLY && s.agents.length
+    ? await goOnline(
+        servers.map((x) => x.url),
+        s.agents,
+        tally,
+      )
+    : undefined;
+const mode = { mode: online ? "agents" : "admin", agentsOnline: online?.agents.length ?? 0, store: store.kind, instances: INSTANCES };
 if (online) note(`${online.agents.length} agents online`);
 
 let accepted = 0;
@@ -108,7 +123,7 @@ let seq = 0;
 
 async function newSession(): Promise<string> {
   const t0 = performance.now();
-  const res = await fetch(`${base}/sessions`, {
+  const res = await fetch(`${baseOf(newVisitors)}/sessions`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ name: `New visitor ${newVisitors}`, email: `v${newVisitors}@bench.local` }),
@@ -133,7 +148,7 @@ async function post(token: string, toBot = false): Promise<number> {
     if (k > 0) body = BOT_ANSWERS[(k - 1) % BOT_ANSWERS.length]!;
   }
   const answer = body.length <= 1;
-  const res = await fetch(`${base}/messages`, {
+  const res = await fetch(`${baseOf(n)}/messages`, {
     method: "POST",
     headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
     body: JSON.stringify({ body, clientId: `b${n}` }),
@@ -151,12 +166,11 @@ for (let i = 0; i < 50; i++) await post(pool[i % pool.length]!);
 await framesSettled(tally);
 tally.reset();
 
-/** CPU seconds (user + system) a process has used so far (Linux /proc; clock ticks of 10 ms). */
-const cpuSeconds = (pid: number) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-};
-const serverCpu0 = cpuSeconds(server.pid);
+const stopCost = measureCost(
+  servers.map((x) => x.pid),
+  store.dbPid,
+  store.lockWaiters,
+);
 const clientCpu0 = process.cpuUsage();
 const load0 = readFileSync("/proc/loadavg", "utf8").split(" ")[0];
 
@@ -182,7 +196,8 @@ const r = await load({
 if (r.errors) note(`errors: ${r.errors} (${r.errorSamples.join(" | ")})`);
 // The fan-out of the last messages is part of the run: wait for their frames before reading the CPU.
 if (online) await framesSettled(tally);
-const serverCpu = cpuSeconds(server.pid) - serverCpu0;
+const cost = await stopCost();
+const serverCpu = cost.appCpuS;
 const clientCpu = process.cpuUsage(clientCpu0);
 const load1 = readFileSync("/proc/loadavg", "utf8").split(" ")[0];
 const acceptedInRun = accepted;
@@ -216,8 +231,10 @@ online?.closeAll();
 const dropped = online?.dropped() ?? 0;
 const { rssPeakMb, anonPeakMb } = memory.peaks();
 memory.stop();
-const code = await server.stop(30_000);
-if (code !== 0) note(`server exit code ${code}`);
+for (const [i, instance] of servers.entries()) {
+  const code = await instance.stop(30_000);
+  if (code !== 0) note(`server ${i + 1} exit code ${code}`);
+}
 
 // Committed rows only: what the store holds for the run, read after the server stopped.
 const { committed, contacts } = (
@@ -260,6 +277,10 @@ emit("inbound_msgs_per_s", (runCommitted / r.elapsedMs) * 1000, "msgs/s", runCom
 // 1000 / this is the rate one fully available core would sustain.
 emit("inbound_server_cpu_ms_per_msg", (serverCpu * 1000) / runCommitted, "ms", runCommitted, {
   serverCpuS: Math.round(serverCpu * 10) / 10,
+  // Where else the time went: the database server's CPU (PostgreSQL shares the cores) and sessions waiting on locks.
+  dbCpuMsPerMsg: Math.round(((cost.dbCpuS * 1000) / runCommitted) * 100) / 100,
+  lockWaitersMean: Math.round(cost.lockWaitersMean * 100) / 100,
+  lockWaitersMax: cost.lockWaitersMax,
   clientCpuS: Math.round(((clientCpu.user + clientCpu.system) / 1e6) * 10) / 10,
   loadavg1: `${load0} -> ${load1}`,
   cores: navigator.hardwareConcurrency,

@@ -6,7 +6,11 @@
  * Options: --seconds 20 (per figure), --agents 50, --admin (the admin's figures only, no agent online), --binary
  * (dist/multi100 instead of the sources), --data DIR (seeded once, then reused), --tickets, --messages, --profile DIR (the
  * server writes a CPU profile, markdown, into DIR when it stops), --store postgres (the seeded data moved into a
- * throwaway PostgreSQL cluster with migrate-store, timed as migrate_store_s, and the server run on it; lib/store.ts).
+ * throwaway PostgreSQL cluster with migrate-store, timed as migrate_store_s, and the server run on it; lib/store.ts),
+ * --instances N (with --store postgres: after the round on one instance, the agent figures again with N instances of
+ * the server on the same database, the agents and their requests spread over them; every line says `instances`).
+ * Each agent round also prints agent_round_cpu_s: the servers' and the database server's CPU seconds, and how many
+ * database sessions waited on a lock (mean and most at once, sampled every 100 ms).
  *
  * The data: tickets spread over 5 queues (5 % without one; 10 % open, 5 % pending, the rest closed), a fifth as many
  * contacts, bodies of about 100 characters in which one word, "atenção", appears in about 13 % of the messages, and
@@ -36,6 +40,7 @@ import { FrameTally, goOnline, inboxPaths, type OnlineAgent, openConversation, r
 import { load, type LoadResult } from "./lib/load";
 import { emit, note } from "./lib/report";
 import { MemoryWatch } from "./lib/memory";
+import { measureCost } from "./lib/cost";
 import { ensureBinary, login, startServer, tempDataDir } from "./lib/server";
 import { benchStore, storeArg } from "./lib/store";
 import { makeUnread, seed, WORD } from "./lib/tickets-seed";
@@ -51,6 +56,7 @@ const ADMIN_ONLY = process.argv.includes("--admin");
 const AGENTS = Number(arg("--agents") ?? 50);
 const TICKETS = Number(arg("--tickets") ?? 100_000);
 const CONCURRENCY = 16;
+const INSTANCES = Number(arg("--instances") ?? 1);
 
 const dataDir = arg("--data") ?? tempDataDir();
 mkdirSync(dataDir, { recursive: true });
@@ -61,6 +67,7 @@ const agents = readAgents(dataDir).slice(0, ADMIN_ONLY ? 0 : AGENTS);
 if (!ADMIN_ONLY && agents.length < AGENTS) note(`only ${agents.length} agents were seeded in ${dataDir}`);
 const { pools, unreadIds } = makeUnread(dataDir, agents);
 const store = await benchStore(storeArg(), dataDir);
+if (INSTANCES > 1 && store.kind !== "postgres") throw new Error("--instances needs --store postgres: the instances share one PostgreSQL database");
 
 if (BINARY) await ensureBinary();
 const server = await startServer({
@@ -73,8 +80,8 @@ note(`server up (${BINARY ? "dist/multi100" : "sources"}, ${store.kind}) in ${Ma
 const memory = new MemoryWatch(server.pid);
 const token = await login(server.url);
 
-async function get(path: string, bearer = token): Promise<unknown> {
-  const res = await fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${bearer}` } });
+async function get(path: string, bearer = token, url = server.url): Promise<unknown> {
+  const res = await fetch(`${url}${path}`, { headers: { authorization: `Bearer ${bearer}` } });
   if (res.status !== 200) throw new Error(`GET ${path} -> ${res.status} ${(await res.text()).slice(0, 200)}`);
   return res.json();
 }
@@ -118,39 +125,55 @@ const [stall, beside] = await Promise.all([run(() => get(LIST), 12), run(() => g
 report(stall, "admin list beside searches");
 report(beside, "admin searches beside the list");
 
-if (agents.length) {
+// Agent rounds: one instance, then with --instances N (PostgreSQL) N instances on the same database, the agents and
+// their requests spread over them (agent i on instance i mod N), each round timing where the time goes.
+const servers = [server];
+const rounds = agents.length ? (INSTANCES > 1 ? [1, INSTANCES] : [1]) : [];
+for (const [round, instances] of rounds.entries()) {
+  while (servers.length < instances) {
+    const more = await startServer({ dataDir, mode: BINARY ? "binary" : "source", timeoutMs: 60_000, env: store.env });
+    note(`instance ${servers.length + 1} up on ${more.url}`);
+    servers.push(more);
+  }
+  const urls = servers.slice(0, instances).map((s) => s.url);
   const tally = new FrameTally();
-  const online = await goOnline(server.url, agents, tally);
-  note(`${online.agents.length} agents online, ${tally.frames} frames so far`);
+  const online = await goOnline(urls, agents, tally);
+  note(`${online.agents.length} agents online on ${instances} instance(s), ${tally.frames} frames so far`);
+  const stopCost = measureCost(
+    servers.slice(0, instances).map((s) => s.pid),
+    store.dbPid,
+    store.lockWaiters,
+  );
   // Call i goes to agent i (the warm-up's calls are numbered below zero).
   const agentOf = (i: number): OnlineAgent => online.agents[Math.abs(i) % online.agents.length]!;
   const first = online.agents[0]!;
   const paths = new Map(online.agents.map((a) => [a.id, inboxPaths(a, WORD.typed)]));
   const pathsOf = (a: OnlineAgent) => paths.get(a.id)!;
+  const as = (a: OnlineAgent, path: string) => get(path, a.token, a.url);
   await probe(pathsOf(first).open, (b) => Array.isArray(b.tickets) && b.tickets.length > 0, "an agent's open tab", first.token);
   await probe(pathsOf(first).pending, (b) => Array.isArray(b.tickets) && b.tickets.length > 0, "an agent's pending tab", first.token);
   const agentSearch = await probe(pathsOf(first).search, (b) => Array.isArray(b.tickets), "an agent's message search", first.token);
   note(`an agent's open tab: ${pathsOf(first).open}; search: ${pathsOf(first).search}`);
   note(`agent search answered count=${agentSearch.count}${agentSearch.countCapped ? " (capped)" : ""}, ${agentSearch.tickets.length} tickets on page 1`);
 
-  const open = await run((i) => get(pathsOf(agentOf(i)).open, agentOf(i).token));
+  const open = await run((i) => as(agentOf(i), pathsOf(agentOf(i)).open));
   report(open, "agent open tab");
-  const pending = await run((i) => get(pathsOf(agentOf(i)).pending, agentOf(i).token));
+  const pending = await run((i) => as(agentOf(i), pathsOf(agentOf(i)).pending));
   report(pending, "agent pending tab");
-  const searched = await run((i) => get(pathsOf(agentOf(i)).search, agentOf(i).token));
+  const searched = await run((i) => as(agentOf(i), pathsOf(agentOf(i)).search));
   report(searched, "agent search");
   const [openBeside, searchBeside] = await Promise.all([
-    run((i) => get(pathsOf(agentOf(i)).open, agentOf(i).token), 12),
-    run((i) => get(pathsOf(agentOf(i)).search, agentOf(i).token), 4),
+    run((i) => as(agentOf(i), pathsOf(agentOf(i)).open), 12),
+    run((i) => as(agentOf(i), pathsOf(agentOf(i)).search), 4),
   ]);
   report(openBeside, "agent open tab beside searches");
   report(searchBeside, "agent searches beside the open tab");
-  // Each unread ticket is opened once, by an agent who sees it, taking the agents in turn.
+  // Each unread ticket is opened once, by an agent who sees it, taking the agents in turn; each round has its share.
   const queue: { agent: OnlineAgent; ticket: { id: number; uuid: string } }[] = [];
-  for (let round = 0, added = true; added; round++) {
+  for (let index = round, added = true; added; index += rounds.length) {
     added = false;
     for (const agent of online.agents) {
-      const ticket = pools.get(agent.id)![round];
+      const ticket = pools.get(agent.id)![index];
       if (!ticket) continue;
       queue.push({ agent, ticket });
       added = true;
@@ -164,7 +187,7 @@ if (agents.length) {
   const opened = await run(
     async (i) => {
       const { agent, ticket } = queue[next++]!;
-      if ((await openConversation(server.url, agent, ticket)) > 0 && i >= 0) unreadOpened++;
+      if ((await openConversation(agent.url, agent, ticket)) > 0 && i >= 0) unreadOpened++;
     },
     CONCURRENCY,
     queue.length - warmup,
@@ -172,10 +195,11 @@ if (agents.length) {
   );
   report(opened, "agent opens an unread conversation");
   const openFrames = tally.frames - framesBefore;
+  const cost = await stopCost();
   online.closeAll();
   if (online.dropped()) note(`${online.dropped()} agent sockets closed during the run`);
 
-  const agentLine = { agents: online.agents.length, socketsDropped: online.dropped() };
+  const agentLine = { agents: online.agents.length, socketsDropped: online.dropped(), instances };
   emit("agent_open_list_p99_ms", open.p99Ms, "ms", open.ok, { ...agentLine, ...ok(open), p50: Math.round(open.p50Ms * 100) / 100, target: 25 });
   emit("agent_pending_list_p99_ms", pending.p99Ms, "ms", pending.ok, { ...agentLine, ...ok(pending), p50: Math.round(pending.p50Ms * 100) / 100 });
   emit("agent_search_messages_p99_ms", searched.p99Ms, "ms", searched.ok, {
@@ -204,11 +228,22 @@ if (agents.length) {
     unreadTickets: queue.length,
     framesPerOpen: Math.round((openFrames / Math.max(1, opened.ok)) * 10) / 10,
   });
+  // Where the agent round's time went: the servers' CPU, the database server's CPU, sessions waiting on locks.
+  emit("agent_round_cpu_s", cost.appCpuS + cost.dbCpuS, "s", undefined, {
+    ...agentLine,
+    store: store.kind,
+    appCpuS: Math.round(cost.appCpuS * 10) / 10,
+    dbCpuS: Math.round(cost.dbCpuS * 10) / 10,
+    lockWaitersMean: Math.round(cost.lockWaitersMean * 100) / 100,
+    lockWaitersMax: cost.lockWaitersMax,
+  });
 }
 const { rssPeakMb, anonPeakMb } = memory.peaks();
 memory.stop();
-const code = await server.stop();
-if (code !== 0) note(`server exit code ${code}:\n${server.output().slice(-2000)}`);
+for (const [i, instance] of servers.entries()) {
+  const code = await instance.stop();
+  if (code !== 0) note(`server ${i + 1} exit code ${code}:\n${instance.output().slice(-2000)}`);
+}
 await store.close();
 
 const memoryLine = { mode: agents.length ? "agents" : "admin", agentsOnline: agents.length, store: store.kind };

@@ -91,6 +91,8 @@ export async function framesSettled(tally: FrameTally, quietMs = 300, maxMs = 50
 }
 
 export interface OnlineAgent extends Agent {
+  /** The server (instance) this agent's socket and requests go to. */
+  url: string;
   token: string;
   /** The queues as the session user lists them: the web app's default queue filter, in that order. */
   sessionQueueIds: number[];
@@ -103,13 +105,15 @@ export interface OnlineAgent extends Agent {
 /**
  * Logs each agent in and opens their socket as the web app does: /api/socket?token=…, then joinNotification on open and
  * joinTickets for each list the inbox shows (open and pending; group only for users with allowGroup). Every frame any
- * socket receives goes to `tally`; a socket that closes before `closeAll` is counted in `dropped()`.
+ * socket receives goes to `tally`; a socket that closes before `closeAll` is counted in `dropped()`. With several
+ * servers (instances on one database), agent i logs in and connects to server i mod their number.
  */
-export async function goOnline(url: string, agents: readonly Agent[], tally: FrameTally) {
+export async function goOnline(urls: readonly string[], agents: readonly Agent[], tally: FrameTally) {
   const online: OnlineAgent[] = [];
   let dropped = 0;
   let closing = false;
-  for (const agent of agents) {
+  for (const [i, agent] of agents.entries()) {
+    const url = urls[i % urls.length]!;
     const res = await fetch(`${url}/api/auth/login`, {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -129,7 +133,7 @@ export async function goOnline(url: string, agents: readonly Agent[], tally: Fra
     const send = (event: string, data?: unknown) => ws.send(JSON.stringify(data === undefined ? { event } : { event, data }));
     send("joinNotification");
     for (const status of user.allowGroup ? ["open", "pending", "group"] : ["open", "pending"]) send("joinTickets", status);
-    online.push({ ...agent, token, sessionQueueIds: user.queues.map((q) => q.id), ws, send });
+    online.push({ ...agent, url, token, sessionQueueIds: user.queues.map((q) => q.id), ws, send });
   }
   // Frames of one socket are handled in order and joining answers nothing: a pause lets the last joins land.
   await Bun.sleep(300);

@@ -6,7 +6,7 @@
  * its checks from whichever store the server wrote.
  */
 import { Database } from "bun:sqlite";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SQL } from "bun";
@@ -35,6 +35,10 @@ export interface BenchStore {
   rows<T>(text: string, ...params: (string | number)[]): Promise<T[]>;
   /** Live messages the full-text index finds for one plain word. */
   indexed(word: string): Promise<number>;
+  /** The database server's main process (PostgreSQL's postmaster); undefined on SQLite, which runs in the server. */
+  dbPid: number | undefined;
+  /** Database sessions waiting on a lock now (PostgreSQL); undefined on SQLite. */
+  lockWaiters: (() => Promise<number>) | undefined;
   close(): Promise<void>;
 }
 
@@ -50,6 +54,8 @@ export async function benchStore(kind: StoreKind, dataDir: string): Promise<Benc
           .query(text)
           .all(...params) as T[],
       indexed: async (word) => (open().query("select count(*) as n from messages_fts where messages_fts match ?").get(word) as { n: number }).n,
+      dbPid: undefined,
+      lockWaiters: undefined,
       close: async () => db?.close(),
     };
   }
@@ -92,6 +98,8 @@ export async function benchStore(kind: StoreKind, dataDir: string): Promise<Benc
     rows: rowsOf,
     indexed: async (word) =>
       (await rowsOf<{ n: number }>("select cast(count(*) as integer) as n from messages_fts where body @@ to_tsquery('simple', ?)", word))[0]!.n,
+    dbPid: Number(readFileSync(join(dir, "data", "postmaster.pid"), "utf8").split("\n")[0]),
+    lockWaiters: async () => (await rowsOf<{ n: number }>("select cast(count(*) as integer) as n from pg_stat_activity where wait_event_type = 'Lock'"))[0]!.n,
     close: () => sql.close(),
   };
 }
