@@ -5,7 +5,9 @@ import { join } from "node:path";
 import { freePort } from "../../scripts/free-port";
 import { startFakeLiveService, liveChannelPlugin } from "../../tests/helpers/fake-live-channel";
 import { login } from "../../tests/helpers/factories";
-import { until } from "../../tests/helpers/socket-peer";
+import { Peer, until } from "../../tests/helpers/socket-peer";
+import { startProxy, type TestProxy } from "../../tests/helpers/proxy";
+import { http } from "../../plugins/channels/webchat/test-server";
 import { ADMIN, createTestApp, type TestApp } from "../../tests/helpers/test-app";
 import { createTestDatabase, dropTestDatabase, postgresServer } from "../../tests/helpers/test-databases";
 import { createConnection } from "./connections";
@@ -18,10 +20,20 @@ const dataDir = mkdtempSync(join(tmpdir(), "multi100-instance-a-"));
 let url: string;
 let b: TestApp | undefined;
 let child: ReturnType<typeof Bun.spawn> | undefined;
+let proxy: TestProxy | undefined;
+const visitorSockets: Peer[] = [];
+const visitorSocket = (token: string) => {
+  const p = new Peer(new WebSocket(`${proxy!.base.replace("http", "ws")}/api/webchat/socket?visitorToken=${encodeURIComponent(token)}`));
+  visitorSockets.push(p);
+  return p;
+};
 
 afterAll(async () => {
   child?.kill("SIGKILL");
+  for (const p of visitorSockets) p.close();
+  proxy?.close();
   await b?.close();
+  if (b?.app.server) await b.app.stop(true);
   service.close();
   rmSync(dataDir, { recursive: true, force: true });
   if (url) await dropTestDatabase(server, url);
@@ -60,11 +72,19 @@ const bodies = async (t: TestApp, fromMe: boolean) =>
       .execute()
   ).map((m) => m.body);
 
-test("SIGKILL of the instance running a session: another takes it over within 30 s, no message lost or sent twice", async () => {
+test("SIGKILL of the instance running a session: another takes it over within 30 s, no message lost or sent twice; a web-chat visitor reconnects through the proxy", async () => {
   url = await createTestDatabase(server);
   const a = await startInstanceA();
   b = await createTestApp({ DATABASE_URL: url, DATABASE_POOL_SIZE: "4" }, { plugins: [liveChannelPlugin(service.url)] });
+  b.app.listen({ port: 0, hostname: "127.0.0.1" });
+  proxy = startProxy({ a, b: `http://127.0.0.1:${b.app.server!.port}` });
   const { id } = await createConnection(b.ctx, 1, { name: "Live", channel: "livechan", config: { account: "acct" }, start: false });
+  // Web chat runs on both instances; a visitor reaches A through the proxy.
+  const { id: siteId, widgetKey } = await createConnection(b.ctx, 1, { name: "Site", channel: "webchat" });
+  const visitor = (await http("POST", `${proxy.base}/api/webchat/${widgetKey}/sessions`, { body: { name: "Visitor" } })).body;
+  const socket = visitorSocket(visitor.visitorToken);
+  await socket.next("ready", () => true, 10_000);
+  expect(proxy.sockets).toEqual(["a"]);
 
   // A person starts the session through A: A runs it.
   const tokenA = (
@@ -104,4 +124,22 @@ test("SIGKILL of the instance running a session: another takes it over within 30
   // Never two links at once: no link was replaced by another.
   expect(service.links.filter((l) => l.closeCode === 4409)).toEqual([]);
   expect(b.ctx.channels.sessions.status(id)).toBe("CONNECTED");
+
+  // The visitor's socket went with A; the widget reconnects through the proxy, which finds B, and talks on.
+  expect([1001, 1012]).toContain((await socket.closed).code);
+  const again = visitorSocket(visitor.visitorToken);
+  await again.next("ready");
+  expect(proxy.sockets).toEqual(["a", "b"]);
+  expect(
+    (await http("POST", `${proxy.base}/api/webchat/${widgetKey}/messages`, { token: visitor.visitorToken, body: { body: "are you there?" } })).status,
+  ).toBe(200);
+  const chat = await b.ctx.db
+    .selectFrom("tickets")
+    .select("id")
+    .where("contactId", "=", visitor.contact.id)
+    .where("whatsappId", "=", siteId)
+    .executeTakeFirstOrThrow();
+  expect((await b.json("PUT", `/api/tickets/${chat.id}`, { token: tokenB, body: { status: "open", userId: 1 } })).status).toBe(200);
+  expect((await b.json("POST", `/api/messages/${chat.id}`, { token: tokenB, body: { body: "yes, on B" } })).status).toBe(200);
+  await again.next("message", (d) => d.body === "yes, on B", 5000);
 }, 90_000);
