@@ -20,7 +20,7 @@ describe("sessions with two instances", () => {
     chan = createTestChannel();
     instances = await twoInstances({ plugins: [chan.plugin] });
     ({ id: connectionId } = await createConnection(instances.a.ctx, 1, { name: "Main", channel: "testchan" }));
-    await until(() => statusOn("a") === "CONNECTED", "A runs the session");
+    await until(() => statusOn("a") === "CONNECTED", "A runs the session", 5000);
   });
   afterEach(() => instances.close());
 
@@ -45,7 +45,7 @@ describe("sessions with two instances", () => {
     const running = chan.session(connectionId)!;
     const token = await login(b, ADMIN.email, ADMIN.password);
     expect((await b.json("DELETE", `/api/whatsappsession/${connectionId}`, { token })).status).toBe(200);
-    await until(() => statusOn("a") === undefined, "A stops the session");
+    await until(() => statusOn("a") === undefined, "A stops the session", 5000);
     expect(running.loggedOut).toBe(true);
     await b.ctx.channels.sessions.idle();
     expect(await rowStatus()).toBe("DISCONNECTED");
@@ -55,7 +55,7 @@ describe("sessions with two instances", () => {
     expect(statusOn("a")).toBeUndefined();
 
     expect((await b.json("POST", `/api/whatsappsession/${connectionId}`, { token })).status).toBe(200);
-    await until(() => statusOn("b") === "CONNECTED", "B runs the session it started");
+    await until(() => statusOn("b") === "CONNECTED", "B runs the session it started", 5000);
     expect(statusOn("a")).toBeUndefined();
   });
 
@@ -64,7 +64,7 @@ describe("sessions with two instances", () => {
     const first = chan.session(connectionId)!;
     const token = await login(b, ADMIN.email, ADMIN.password);
     expect((await b.json("POST", "/api/whatsapp-restart", { token })).status).toBe(200);
-    await until(() => chan.session(connectionId) !== first && statusOn("a") === "CONNECTED", "A restarts the session");
+    await until(() => chan.session(connectionId) !== first && statusOn("a") === "CONNECTED", "A restarts the session", 5000);
     expect(first.stops).toBe(1);
     expect(statusOn("b")).toBeUndefined();
   });
@@ -77,12 +77,12 @@ describe("sessions with two instances", () => {
     await admin(postgresServer(), (sql) =>
       sql.unsafe(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${dbName}' and query ilike '%pg_try_advisory_lock%'`),
     );
-    await until(() => statusOn("a") === undefined, "A stops the session it can no longer hold");
+    await until(() => statusOn("a") === undefined, "A stops the session it can no longer hold", 5000);
     expect(first.stops).toBe(1);
     await until(async () => {
       await b.ctx.channels.sessions.takeOver();
       return statusOn("b") === "CONNECTED";
-    }, "B takes the session over");
+    }, "B takes the session over", 5000);
     await a.ctx.channels.sessions.takeOver();
     expect(statusOn("a")).toBeUndefined();
   });

@@ -81,6 +81,8 @@ test("SIGKILL of the instance running a session: another takes it over within 30
   const { id } = await createConnection(b.ctx, 1, { name: "Live", channel: "livechan", config: { account: "acct" }, start: false });
   // Web chat runs on both instances; a visitor reaches A through the proxy.
   const { id: siteId, widgetKey } = await createConnection(b.ctx, 1, { name: "Site", channel: "webchat" });
+  // A hears of it and starts its own session of it (what its health counts).
+  await until(async () => (await (await fetch(`${a}/api/health`)).json()).instance.sessions === 1, "A runs the web chat too", 10_000);
   const visitor = (await http("POST", `${proxy.base}/api/webchat/${widgetKey}/sessions`, { body: { name: "Visitor" } })).body;
   const socket = visitorSocket(visitor.visitorToken);
   await socket.next("ready", () => true, 10_000);

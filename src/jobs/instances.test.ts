@@ -52,7 +52,7 @@ describe("jobs across two instances", () => {
       await held`begin`;
       await held.unsafe(`select id from jobs where id in (${ids.slice(0, 4).join(",")}) for update`);
       const pass = a.ctx.jobs.runDue();
-      const outcome = await Promise.race([pass.then(() => "claimed"), Bun.sleep(3000).then(() => "waited")]);
+      const outcome = await Promise.race([pass.then(() => "claimed"), Bun.sleep(10_000).then(() => "waited")]);
       await held`rollback`;
       held.release();
       await pass;
@@ -76,7 +76,7 @@ describe("jobs across two instances", () => {
     b.ctx.jobs.register("test.slow", async () => void runs.push("b"));
     const id = await a.ctx.jobs.enqueue("test.slow", {});
     const first = a.ctx.jobs.runDue();
-    await until(async () => (await statusOf(id)).status === "running", "A runs the job");
+    await until(async () => (await statusOf(id)).status === "running", "A runs the job", 5000);
 
     // Past half its five-minute lease, A (still polling) renews it: B, six minutes after the claim, leaves it alone.
     clock.advance(3 * 60_000);

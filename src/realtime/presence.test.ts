@@ -32,20 +32,20 @@ describe("presence across instances", () => {
   test("a user with sockets on both instances stays online until the last one closes, wherever it is", async () => {
     const onA = await connect("a", agent.id);
     const onB = await connect("b", agent.id);
-    await until(online, "online");
+    await until(online, "online", 5000);
     const watcher = await connect("b", 1);
     onB.close();
     await instances.b.ctx.bus.settled();
     await Bun.sleep(100);
     expect(await online()).toBe(true);
     onA.close();
-    await until(async () => !(await online()), "offline once the last socket closed");
+    await until(async () => !(await online()), "offline once the last socket closed", 5000);
     await watcher.next("company-1-user", (d) => d.user.id === agent.id && d.user.online === false);
   });
 
   test("another instance starting leaves the users of the running ones online", async () => {
     await connect("a", agent.id);
-    await until(online, "online");
+    await until(online, "online", 5000);
     const third = await createTestApp({ DATABASE_URL: instances.url, DATABASE_POOL_SIZE: "2" });
     try {
       await Bun.sleep(100);
@@ -57,7 +57,7 @@ describe("presence across instances", () => {
 
   test("an instance that stops renewing its presence (it died) has its users set offline by another", async () => {
     await connect("a", agent.id);
-    await until(online, "online");
+    await until(online, "online", 5000);
     const watcher = await connect("b", 1);
     // A renews (its clock stands still); B, ninety seconds later by its own clock, sees A's presence as too old.
     await instances.a.ctx.hub.renewPresence();
@@ -72,7 +72,7 @@ describe("presence across instances", () => {
 
   test("an instance that shuts down takes its users' presence with it", async () => {
     await connect("a", agent.id);
-    await until(online, "online");
+    await until(online, "online", 5000);
     await instances.a.ctx.close();
     expect(await online()).toBe(false);
   });

@@ -181,6 +181,13 @@ export function runChannelContract(name: string, makeHarness: () => Promise<Cont
       expect(failed.errorMessage).toBeTruthy();
     });
 
+    test("several instances: a plugin reached from outside (webhooks, public routes) runs its sessions on every instance", async () => {
+      const plugin = h.ctx.channels.registry.get((await connection()).channel)!;
+      // A webhook or a visitor may reach any instance behind a proxy: each must run the connection's session.
+      const reachedFromOutside = Boolean(plugin.webhooks || plugin.sharedWebhooks || plugin.publicRoutes);
+      expect(plugin.manifest.instances ?? "one").toBe(reachedFromOutside ? "every" : "one");
+    });
+
     test("stop: the session ends and the connection shows it", async () => {
       await eventually(async () => (await connection()).status === "CONNECTED");
       await h.ctx.channels.sessions.stop(connectionId);
