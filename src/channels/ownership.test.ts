@@ -79,10 +79,14 @@ describe("sessions with two instances", () => {
     );
     await until(() => statusOn("a") === undefined, "A stops the session it can no longer hold", 5000);
     expect(first.stops).toBe(1);
-    await until(async () => {
-      await b.ctx.channels.sessions.takeOver();
-      return statusOn("b") === "CONNECTED";
-    }, "B takes the session over", 5000);
+    await until(
+      async () => {
+        await b.ctx.channels.sessions.takeOver();
+        return statusOn("b") === "CONNECTED";
+      },
+      "B takes the session over",
+      5000,
+    );
     await a.ctx.channels.sessions.takeOver();
     expect(statusOn("a")).toBeUndefined();
   });

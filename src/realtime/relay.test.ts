@@ -75,10 +75,10 @@ describe("two instances on one database", () => {
     const peer = await connect(openB, await tokenFor(b, agent.id));
     // The connection is made after both instances started, so only A runs its session.
     const { id: connectionId } = await createConnection(a.ctx, 1, { name: "Main", channel: "testchan" });
-    await until(() => chan.session(connectionId) !== undefined, "A's session");
+    await until(() => chan.session(connectionId) !== undefined, "A's session", 5000);
     const stored = await chan.session(connectionId)!.receive({ from: "5511988887777", body: "hello through A" });
     expect(stored.status).toBe("stored");
-    const frame = await peer.next("company-1-appMessage", (d) => d.message.body === "hello through A");
+    const frame = await peer.next("company-1-appMessage", (d) => d.message.body === "hello through A", 5000);
     expect(frame.action).toBe("create");
     expect(frame.ticket.id).toBe(stored.status === "stored" ? stored.ticketId : -1);
     expect(frame.ticket.status).toBe("pending");
@@ -98,7 +98,7 @@ describe("two instances on one database", () => {
     const offB = b.ctx.bus.on("settings.updated", ({ key }) => void heard.push(`b:${key}`));
     const peer = await connect(openB, await tokenFor(b, 1));
     a.ctx.bus.emit("settings.updated", { companyId: 1, key: "once" });
-    await peer.next("company-1-settings", (d) => d.key === "once");
+    await peer.next("company-1-settings", (d) => d.key === "once", 5000);
     offA();
     offB();
     expect(heard).toEqual(["a:once"]);
@@ -121,7 +121,7 @@ describe("two instances on one database", () => {
     const adminToken = await login(a, ADMIN.email, ADMIN.password);
     const res = await a.json("PUT", `/api/users/${agent.id}`, { token: adminToken, body: { queueIds: [queue.id] } });
     expect(res.status).toBe(200);
-    await peer.next("company-1-user", (d) => d.action === "update" && d.user.id === agent.id);
+    await peer.next("company-1-user", (d) => d.action === "update" && d.user.id === agent.id, 5000);
     // B now decides this socket's audience with the new queue: a waiting ticket of Sales reaches it.
     const ticketId = await a.ctx.db.transaction().execute(async (trx) => {
       const contact = await trx
@@ -138,7 +138,7 @@ describe("two instances on one database", () => {
       return ticket.id;
     });
     a.ctx.bus.emit("ticket.updated", { companyId: 1, ticketId });
-    const frame = await peer.next("company-1-ticket", (d) => d.ticket?.id === ticketId);
+    const frame = await peer.next("company-1-ticket", (d) => d.ticket?.id === ticketId, 5000);
     expect(frame.ticket.queueId).toBe(queue.id);
   });
 

@@ -26,7 +26,7 @@ describe("two instances behind a proxy", () => {
     proxy = startProxy({ a: `http://127.0.0.1:${a.app.server!.port}`, b: `http://127.0.0.1:${b.app.server!.port}` });
     // Created through A: B starts its own session of it too.
     widgetKey = (await createConnection(a.ctx, 1, { name: "Site", channel: "webchat" })).widgetKey!;
-    await until(() => [a, b].every((t) => t.ctx.channels.sessions.status(1) === "CONNECTED"), "both instances run the web chat");
+    await until(() => [a, b].every((t) => t.ctx.channels.sessions.status(1) === "CONNECTED"), "both instances run the web chat", 5000);
     agentToken = await login(b, ADMIN.email, ADMIN.password);
   });
 
@@ -65,11 +65,11 @@ describe("two instances behind a proxy", () => {
 
     const visitor = await startVisitor("Ana");
     const socket = visitorSocket(visitor.token);
-    await socket.next("ready");
+    await socket.next("ready", () => true, 5000);
     expect(proxy.sockets.at(-1)).toBe("a");
     expect((await say(proxy.base, visitor.token, "hello from the site")).status).toBe(200);
 
-    const live = await agentSocket.next("company-1-appMessage", (d) => d.message.body === "hello from the site");
+    const live = await agentSocket.next("company-1-appMessage", (d) => d.message.body === "hello from the site", 5000);
     expect(live.ticket.contactId).toBe(visitor.contactId);
     await answer(live.ticket.id, "hi Ana, how can I help?");
     const got = await socket.next("message", (d) => d.body === "hi Ana, how can I help?", 5000);
@@ -80,6 +80,7 @@ describe("two instances behind a proxy", () => {
     await until(
       async () => (await instances.b.ctx.db.selectFrom("messages").select("ack").where("id", "=", got.id).executeTakeFirstOrThrow()).ack === 3,
       "the read receipt stored",
+      5000,
     );
   });
 
@@ -87,7 +88,7 @@ describe("two instances behind a proxy", () => {
     proxy.route = "a";
     const visitor = await startVisitor("Long");
     const socket = visitorSocket(visitor.token);
-    await socket.next("ready");
+    await socket.next("ready", () => true, 5000);
     expect((await say(proxy.base, visitor.token, "tell me everything")).status).toBe(200);
     const { id: ticketId } = await ticketOf(visitor.contactId);
     const long = `ação ${"detalhe ".repeat(1200)}`;
@@ -111,7 +112,7 @@ describe("two instances behind a proxy", () => {
     proxy.route = "a";
     const visitor = await startVisitor("Caio");
     const first = visitorSocket(visitor.token);
-    await first.next("ready");
+    await first.next("ready", () => true, 5000);
     expect(proxy.sockets.at(-1)).toBe("a");
     expect((await say(proxy.base, visitor.token, "before")).status).toBe(200);
     const { id: ticketId } = await ticketOf(visitor.contactId);
@@ -124,7 +125,7 @@ describe("two instances behind a proxy", () => {
 
     // The widget reconnects: the proxy finds A gone and opens it on B.
     const again = visitorSocket(visitor.token);
-    await again.next("ready");
+    await again.next("ready", () => true, 5000);
     expect(proxy.sockets.at(-1)).toBe("b");
     expect((await say(proxy.base, visitor.token, "still there?")).status).toBe(200);
     await answer(ticketId, "yes, still here");

@@ -20,7 +20,7 @@ beforeAll(async () => {
   instances = await twoInstances({ plugins: [createWhatsAppCloudPlugin({ env: { graphUrl: fake.url } })] });
   const config = { phoneNumberId: FAKE_IDS.phoneNumberId, businessAccountId: FAKE_IDS.wabaId, accessToken: FAKE_IDS.waToken, appSecret: APP_SECRET };
   connectionId = (await createConnection(instances.a.ctx, 1, { name: "WhatsApp Cloud", channel: "whatsappapi", config })).id;
-  await until(() => [instances.a, instances.b].every((t) => t.ctx.channels.sessions.status(connectionId) === "CONNECTED"), "both instances run it");
+  await until(() => [instances.a, instances.b].every((t) => t.ctx.channels.sessions.status(connectionId) === "CONNECTED"), "both instances run it", 5000);
 });
 afterAll(async () => {
   await instances.close();
@@ -44,10 +44,14 @@ test("a webhook reaching B is stored once, its redelivery to A is recognised, an
   const ticketId = stored[0]!.ticketId;
   expect((await b.json("PUT", `/api/tickets/${ticketId}`, { token, body: { status: "open", userId: 1 } })).status).toBe(200);
   expect((await b.json("POST", `/api/messages/${ticketId}`, { token, body: { body: "Yes, in blue" } })).status).toBe(200);
-  await until(async () => {
-    const m = await b.ctx.db.selectFrom("messages").select("sendStatus").where("body", "=", "Yes, in blue").executeTakeFirst();
-    return m?.sendStatus === "sent";
-  }, "the answer sent");
+  await until(
+    async () => {
+      const m = await b.ctx.db.selectFrom("messages").select("sendStatus").where("body", "=", "Yes, in blue").executeTakeFirst();
+      return m?.sendStatus === "sent";
+    },
+    "the answer sent",
+    5000,
+  );
   const sends = fake.find("POST", `/${FAKE_IDS.phoneNumberId}/messages`).filter((r) => r.json?.text?.body === "Yes, in blue");
   expect(sends).toHaveLength(1);
 });
