@@ -39,6 +39,7 @@ import type { AppContext } from "../context";
 import { loadActor } from "../http/auth";
 import type { Actor } from "../http/permissions";
 import { userQueueIds } from "../modules/tickets/queries";
+import { KeyedChain } from "../channels/keyed";
 import { arrive, clearPresence, depart, departAll, renewAndExpire } from "./presence";
 import { markPresence } from "./queries";
 
@@ -102,6 +103,7 @@ export class Hub {
   private publicLinks = new Map<string, SocketLink>();
   private timer: ReturnType<typeof setInterval>;
   private presenceTimer: ReturnType<typeof setInterval> | undefined;
+  private presenceWrites = new KeyedChain();
   private closed = false;
 
   constructor(private ctx: AppContext) {
@@ -131,6 +133,7 @@ export class Hub {
   /** Shutdown: this instance's presence goes, and the users it leaves offline are announced (by the other instances). */
   async releasePresence(): Promise<void> {
     clearInterval(this.presenceTimer);
+    await this.presenceWrites.idle();
     if (this.ctx.store.kind === "sqlite") return;
     for (const { companyId, userId } of await departAll(this.ctx.db, this.ctx.id)) this.ctx.bus.emit("user.presence", { companyId, userId, online: false });
   }
@@ -347,10 +350,14 @@ export class Hub {
   private presence(actor: Actor, online: boolean): void {
     if (this.closed) return;
     const { companyId, userId } = actor;
-    const write = online
-      ? arrive(this.ctx.db, this.ctx.id, companyId, userId, this.nowIso()).then(() => true)
-      : depart(this.ctx.db, this.ctx.id, companyId, userId, this.nowIso()).then((elsewhere) => !elsewhere);
-    write
+    const now = this.nowIso();
+    // In order per user: a socket that opens and closes at once must not have its arrival written after its departure.
+    this.presenceWrites
+      .run(String(userId), () =>
+        online
+          ? arrive(this.ctx.db, this.ctx.id, companyId, userId, now).then(() => true)
+          : depart(this.ctx.db, this.ctx.id, companyId, userId, now).then((elsewhere) => !elsewhere),
+      )
       .then((changed) => changed && this.ctx.bus.emit("user.presence", { companyId, userId, online }))
       .catch((err) => this.ctx.log.error("presence write failed", { userId, err: String(err) }));
   }

@@ -43,6 +43,15 @@ describe("presence across instances", () => {
     await watcher.next("company-1-user", (d) => d.user.id === agent.id && d.user.online === false);
   });
 
+  test("sockets opened and closed at once on B leave no presence behind: the user goes offline with A's last socket", async () => {
+    const onA = await connect("a", agent.id);
+    for (let i = 0; i < 5; i++) (await connect("b", agent.id)).close();
+    await until(online, "online", 5000);
+    await Bun.sleep(200);
+    onA.close();
+    await until(async () => !(await online()), "offline once A's socket closed", 5000);
+  });
+
   test("another instance starting leaves the users of the running ones online", async () => {
     await connect("a", agent.id);
     await until(online, "online", 5000);
