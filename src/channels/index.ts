@@ -7,6 +7,7 @@
  */
 import { registerConnectionAnnouncements } from "./announce";
 import { SessionOwnership } from "./ownership";
+import { SessionCluster } from "./session-cluster";
 import type { AppContext } from "../context";
 import type { ChannelPlugin } from "./adapter";
 import { type InboundHook, InboundPipeline } from "./inbound";
@@ -18,6 +19,8 @@ import { SessionManager } from "./sessions";
 export interface ChannelsCore {
   registry: ChannelRegistry;
   sessions: SessionManager;
+  /** Several instances: commands for this instance's sessions, and the takeover of those whose instance died. */
+  cluster: SessionCluster;
   inbound: InboundPipeline;
   outbound: Outbound;
   /** The automation hook point: called after commit for every stored live message (the contact's or the phone's), in order per ticket. */
@@ -46,6 +49,7 @@ export function createChannels(ctx: AppContext, plugins: readonly ChannelPlugin<
     },
     ownership,
   );
+  const cluster = new SessionCluster(ctx, sessions, ownership);
   outbound = new Outbound(ctx, inbound, {
     liveSession: (id) => sessions.liveSession(id),
     authExpired: (id, session, error) => sessions.authExpired(id, session, error),
@@ -54,7 +58,7 @@ export function createChannels(ctx: AppContext, plugins: readonly ChannelPlugin<
   });
   // Several instances: a person's command, or a send, for a session this instance runs reaches it from any instance.
   ctx.bus.onEveryInstance("connection.command", ({ connectionId, command, origin, number }) => {
-    if (origin !== ctx.id) return sessions.obey(connectionId, command, number);
+    if (origin !== ctx.id) return cluster.obey(connectionId, command, number);
   });
   ctx.bus.onEveryInstance("channel.peers", ({ connectionId, origin, data }) => {
     if (origin !== ctx.id) sessions.session(connectionId)?.fromPeers?.(data);
@@ -75,12 +79,14 @@ export function createChannels(ctx: AppContext, plugins: readonly ChannelPlugin<
   return {
     registry,
     sessions,
+    cluster,
     inbound,
     outbound,
     onInbound: (hook) => inbound.onMessage(hook),
     async boot() {
       await outbound.recover();
       await sessions.startAll();
+      cluster.start();
     },
     idle,
     async close() {
@@ -89,6 +95,7 @@ export function createChannels(ctx: AppContext, plugins: readonly ChannelPlugin<
       await inbound.idle();
       outbound.stop();
       await outbound.idle();
+      cluster.stop();
       await sessions.stopAll();
       await inbound.idle();
     },

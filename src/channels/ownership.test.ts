@@ -27,7 +27,7 @@ describe("sessions with two instances", () => {
   test("the session runs on one instance: the other leaves it alone, at boot and when it looks for free sessions", async () => {
     const { b } = instances;
     await b.ctx.channels.sessions.startAll();
-    await b.ctx.channels.sessions.takeOver();
+    await b.ctx.channels.cluster.takeOver();
     expect(statusOn("b")).toBeUndefined();
     expect(chan.session(connectionId)?.starts).toBe(1);
     // Each instance's health names it and the sessions it runs.
@@ -50,8 +50,8 @@ describe("sessions with two instances", () => {
     await b.ctx.channels.sessions.idle();
     expect(await rowStatus()).toBe("DISCONNECTED");
     // Stopped by a person: nobody takes it over.
-    await a.ctx.channels.sessions.takeOver();
-    await b.ctx.channels.sessions.takeOver();
+    await a.ctx.channels.cluster.takeOver();
+    await b.ctx.channels.cluster.takeOver();
     expect(statusOn("a")).toBeUndefined();
 
     expect((await b.json("POST", `/api/whatsappsession/${connectionId}`, { token })).status).toBe(200);
@@ -81,13 +81,13 @@ describe("sessions with two instances", () => {
     expect(first.stops).toBe(1);
     await until(
       async () => {
-        await b.ctx.channels.sessions.takeOver();
+        await b.ctx.channels.cluster.takeOver();
         return statusOn("b") === "CONNECTED";
       },
       "B takes the session over",
       5000,
     );
-    await a.ctx.channels.sessions.takeOver();
+    await a.ctx.channels.cluster.takeOver();
     expect(statusOn("a")).toBeUndefined();
   });
 });

@@ -21,7 +21,7 @@ import type { InboundPipeline } from "./inbound";
 import { KeyedChain } from "./keyed";
 import type { SessionOwnership } from "./ownership";
 import type { ChannelRegistry } from "./registry";
-import { companyOf, liveConnectionIds, pluginConfig, runningConnectionIds, type SessionRow, type StatusExtras, sessionRow, writeStatus } from "./session-rows";
+import { companyOf, liveConnectionIds, pluginConfig, type SessionRow, type StatusExtras, sessionRow, writeStatus } from "./session-rows";
 import { createStateStore } from "./state";
 
 const BACKOFF_BASE_MS = 1_000;
@@ -61,15 +61,11 @@ export interface SessionEvents {
 /** What a person asked of a session that runs on another instance (src/realtime/events.ts, connection.command). */
 export type SessionCommand = "restart" | "reload" | "stop" | "logout" | "pair";
 
-/** How often an instance sharing the store looks for sessions nobody runs (their instance died). */
-const TAKEOVER_EVERY_MS = 5_000;
-
 export class SessionManager {
   private entries = new Map<number, Entry>();
   private writes = new KeyedChain();
   private launched = new Set<Promise<void>>();
   private closed = false;
-  private takeover: ReturnType<typeof setInterval> | undefined;
 
   constructor(
     private ctx: AppContext,
@@ -84,40 +80,14 @@ export class SessionManager {
     });
   }
 
-  /**
-   * Boot: launches the session of every connection that is not deleted (those another instance runs are left to it).
-   * With a shared store, from then on it also takes over, every few seconds, the sessions whose instance died.
-   */
+  /** Boot: launches the session of every connection that is not deleted (those another instance runs are left to it). */
   async startAll(): Promise<void> {
     await Promise.all((await liveConnectionIds(this.ctx.db)).map((id) => this.launch(id, { forward: false })));
-    if (this.ownership.shared && !this.closed) {
-      this.takeover ??= setInterval(
-        () => void this.takeOver().catch((err) => this.ctx.log.error("session takeover failed", { err: String(err) })),
-        TAKEOVER_EVERY_MS,
-      );
-      this.takeover.unref?.();
-    }
   }
 
-  /**
-   * Sessions that were running (or retrying) and that no instance runs now: their instance died. A session a person
-   * stopped (DISCONNECTED, no retry pending) stays stopped.
-   */
-  async takeOver(): Promise<void> {
-    const free = (await runningConnectionIds(this.ctx.db)).filter((id) => !this.entries.has(id));
-    if (!free.length) return;
-    const held = await this.ownership.heldAnywhere();
-    await Promise.all(free.filter((id) => !held.has(id)).map((id) => this.launch(id, { forward: false })));
-  }
-
-  /** A person's command published by another instance: done here when this instance runs the session. */
-  async obey(connectionId: number, command: SessionCommand, number?: string): Promise<void> {
-    const running = this.entries.has(connectionId);
-    if (command === "restart") await (running ? this.restart(connectionId, { forward: false }) : this.launch(connectionId, { forward: false }));
-    else if (!running) return;
-    else if (command === "reload") await this.restart(connectionId, { forward: false });
-    else if (command === "pair" && number) await this.requestPairingCode(connectionId, number);
-    else if (command === "stop" || command === "logout") await this.stop(connectionId, { persist: false, logout: command === "logout", forward: false });
+  /** This instance runs the connection's session. */
+  runs(connectionId: number): boolean {
+    return this.entries.has(connectionId);
   }
 
   private forward(connectionId: number, command: SessionCommand, number?: string): void {
@@ -278,7 +248,6 @@ export class SessionManager {
   /** Shutdown: stops every session (keeping credentials), waits for status writes and lets other instances take them. */
   async stopAll(): Promise<void> {
     this.closed = true;
-    clearInterval(this.takeover);
     await Promise.all([...this.entries.keys()].map((id) => this.stop(id, { persist: false, forward: false })));
     await this.writes.idle();
     await this.ownership.close();
