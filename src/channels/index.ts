@@ -50,7 +50,7 @@ export function createChannels(ctx: AppContext, plugins: readonly ChannelPlugin<
     ownership,
   );
   const cluster = new SessionCluster(ctx, sessions, ownership);
-  outbound = new Outbound(ctx, inbound, {
+  outbound = new Outbound(ctx, {
     liveSession: (id) => sessions.liveSession(id),
     authExpired: (id, session, error) => sessions.authExpired(id, session, error),
     waiting: (connectionId, messageId, ticketId) => ctx.bus.emit("outbound.waiting", { connectionId, messageId, ticketId }),
@@ -63,6 +63,9 @@ export function createChannels(ctx: AppContext, plugins: readonly ChannelPlugin<
   ctx.bus.onEveryInstance("channel.peers", ({ connectionId, origin, data }) => {
     if (origin !== ctx.id) sessions.session(connectionId)?.fromPeers?.(data);
   });
+  ctx.bus.onEveryInstance("outbound.sent", ({ connectionId, companyId, channel, externalId }) =>
+    inbound.replayEarlyAck({ id: connectionId, companyId, channel }, externalId),
+  );
   ctx.bus.onEveryInstance("outbound.waiting", ({ connectionId, messageId, ticketId }) => {
     if (sessions.liveSession(connectionId)) void outbound.dispatch(messageId, ticketId);
   });

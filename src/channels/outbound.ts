@@ -34,7 +34,7 @@ import type { StoredMedia } from "../storage/media";
 import { insertMessage } from "../modules/messages/queries";
 import { canSeeTicket, type VisibilityActor, type VisibilityTicket } from "../modules/tickets/visibility";
 import { ChannelError, type ChannelErrorCode, type ChannelSession, type InboundLocation, type OutboundTemplate, withTimeout } from "./adapter";
-import type { ConnectionRef, InboundPipeline } from "./inbound";
+import type { ConnectionRef } from "./inbound";
 import { mediaTypeOf } from "./inbound-media";
 import { buildOutbound } from "./outbound-message";
 import { summary } from "./inbound-message";
@@ -149,7 +149,6 @@ export class Outbound {
 
   constructor(
     private ctx: AppContext,
-    private inbound: InboundPipeline,
     private deps: OutboundDeps,
   ) {}
 
@@ -428,7 +427,8 @@ export class Outbound {
     }
     outboundMessages.inc({ channel: conn.channel, outcome: "sent" });
     this.ctx.bus.emit("message.updated", { companyId: row.companyId, ticketId: row.ticketId, messageId: row.id });
-    if (ext) this.inbound.replayEarlyAck(conn, ext);
+    // An ack that arrived first (on this instance or another) waits for this id: every instance replays its own.
+    if (ext) this.ctx.bus.emit("outbound.sent", { connectionId: conn.id, companyId: conn.companyId, channel: conn.channel, externalId: ext });
     await this.releaseHeld(row.ticketId);
   }
 

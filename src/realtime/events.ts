@@ -49,6 +49,11 @@ export interface BusEvents {
   "connection.command": { connectionId: number; command: SessionCommand; origin: string; number?: string };
   /** Channels core: what a connection's session on `origin` sent to the same connection's sessions on the other instances. */
   "channel.peers": { connectionId: number; origin: string; data: unknown };
+  /**
+   * Channels core: a send was recorded with the channel's id for it. An ack the channel reported before (it may reach
+   * any instance: a webhook, a visitor's socket) waits for this id on the instance that got it.
+   */
+  "outbound.sent": { connectionId: number; companyId: number; channel: string; externalId: string };
   /** Channels core, with several instances: a send waits for a session this instance does not run (the one running it sends). */
   "outbound.waiting": { connectionId: number; messageId: number; ticketId: number };
   /** Channels core: a connection's history import progressed; `frame` is what the company's connection managers are sent. */
