@@ -25,6 +25,7 @@
  */
 import type { Transaction } from "kysely";
 import type { AppContext } from "../context";
+import { isUniqueViolation } from "../db/errors";
 import type { Connection, DB } from "../db/schema";
 import type { Ack, ChannelError, InboundChat, InboundEvent, InboundMessage, InboundResult } from "./adapter";
 import { Effects, type InboundHookEvent } from "./inbound-effects";
@@ -252,8 +253,12 @@ export class InboundPipeline {
     }
   }
 
-  /** One transaction for the whole batch; if it fails, each item is retried alone so one bad event cannot sink the others. */
-  private async writeBatch(batch: Item[]): Promise<void> {
+  /**
+   * One transaction for the whole batch; if it fails, each item is retried alone so one bad event cannot sink the
+   * others. An item refused by a unique constraint is tried once more: another instance sharing the database wrote
+   * the same contact, ticket or message first, and the second try reads it.
+   */
+  private async writeBatch(batch: Item[], again = false): Promise<void> {
     try {
       const fx = new Effects();
       const results = await this.ctx.db.transaction().execute(async (trx) => {
@@ -267,6 +272,7 @@ export class InboundPipeline {
       this.afterCommit(fx);
       for (const [i, item] of batch.entries()) (item.done.resolve as (v: unknown) => void)(results[i]);
     } catch (err) {
+      if (batch.length === 1 && !again && isUniqueViolation(err)) return this.writeBatch(batch, true);
       if (batch.length === 1) {
         this.ctx.log.error("inbound write failed", { kind: batch[0]!.kind, err: err instanceof Error ? (err.stack ?? err.message) : String(err) });
         batch[0]!.done.reject(err);

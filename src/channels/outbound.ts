@@ -27,6 +27,7 @@
  * is the durable record (queued / sending / sent / failed), and recover() is the reclaiming job (docs/decisions.md).
  */
 import type { AppContext } from "../context";
+import { isUniqueViolation } from "../db/errors";
 import type { Transaction } from "kysely";
 import type { DB, MessageOrigin } from "../db/schema";
 import { noPermission } from "../http/errors";
@@ -420,7 +421,7 @@ export class Outbound {
     try {
       await write(ext);
     } catch (err) {
-      if (!ext || !String(err).includes("UNIQUE")) throw err;
+      if (!ext || !isUniqueViolation(err)) throw err;
       // The channel's echo of our own send got stored first as a phone message: it is the same message, drop the echo.
       await deleteEchoOf(this.ctx.db, conn.id, ext, row.id);
       await write(ext);
