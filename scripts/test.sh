@@ -117,6 +117,34 @@ else
   fi
 fi
 
+# The failures' names, last: CI keeps only the end of this output, and a failure it cannot name cannot be mended.
+failures() {
+  grep -h -E '^\(fail\) ' "$tmp/bun.log" 2>/dev/null | sed 's/^/  SQLite: /'
+  grep -h -E '^\(fail\) ' "$tmp/bun-pg.log" 2>/dev/null | sed 's/^/  PostgreSQL: /'
+  if [ -s "${E2E_JSON_REPORT:-}" ]; then
+    node -e '
+      const walk = (suite, path) => {
+        for (const spec of suite.specs ?? []) for (const t of spec.tests ?? [])
+          if (t.status === "unexpected") console.log("  Playwright: " + suite.file + ":" + spec.line + " " + spec.title);
+        for (const child of suite.suites ?? []) walk(child, path);
+      };
+      for (const suite of require(process.argv[1]).suites ?? []) walk(suite);
+    ' "$E2E_JSON_REPORT" 2>/dev/null
+  fi
+}
+failed_names=$(failures | head -40)
+if [ -n "$failed_names" ]; then
+  echo
+  echo "failed tests:"
+  echo "$failed_names"
+  for log in "$tmp/bun.log" "$tmp/bun-pg.log"; do
+    if grep -q -E '^\(fail\) ' "$log" 2>/dev/null; then
+      echo "the first failure's output in $(basename "$log"):"
+      grep -m1 -B25 -E '^\(fail\) ' "$log" | cut -c1-220
+    fi
+  done
+fi
+
 echo
 echo "(tsc and biome: ${type_p} pass / ${type_f} fail; bun test on SQLite: ${unit_p} pass / ${unit_f} fail; on PostgreSQL: ${pg_p} pass / ${pg_f} fail; playwright: ${e2e_p} pass / ${e2e_f} fail / ${e2e_s} skipped)"
 passed=$((type_p + unit_p + pg_p + e2e_p))
