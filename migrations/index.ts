@@ -25,6 +25,7 @@ import * as m0048 from "./0048_refresh_successor";
 import * as m0049 from "./0049_store_secrets";
 import * as m0050 from "./0050_message_search_scope";
 import * as m0051 from "./0051_user_presence";
+import * as m0052 from "./0052_dashboard";
 
 /** Static map so the compiled binary carries every migration; key order is run order. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   "0049_store_secrets": m0049,
   "0050_message_search_scope": m0050,
   "0051_user_presence": m0051,
+  "0052_dashboard": m0052,
 };

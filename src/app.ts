@@ -16,6 +16,7 @@ import { chatbotRoutes } from "./modules/chatbot/routes";
 import { companiesRoutes } from "./modules/companies/routes";
 import { connectionsRoutes } from "./modules/connections/routes";
 import { contactsRoutes } from "./modules/contacts/routes";
+import { dashboardRoutes } from "./modules/dashboard/routes";
 import { contactExportRoutes } from "./modules/contacts-export/routes";
 import { contactImportRoutes } from "./modules/contacts-import/routes";
 import { externalApiRoutes } from "./modules/external-api/routes";
@@ -74,6 +75,7 @@ const MODULES: readonly AppModule[] = [
   { routes: quickMessagesRoutes, features: ["quickMessages"] },
   { routes: filesRoutes, features: ["files"] },
   { routes: metaRoutes, features: ["metaLogin"] },
+  { routes: dashboardRoutes, features: ["dashboard"] },
   { routes: auditRoutes },
 ];
 

@@ -22,6 +22,7 @@ import type {
   TicketTagsTable,
   TicketsTable,
 } from "./tables/conversations";
+import type { MessageCountsTable, RollupMarksTable, TicketCyclesTable } from "./tables/dashboard";
 import type {
   AuditLogTable,
   AuthThrottleTable,
@@ -42,6 +43,7 @@ import type {
 
 export type * from "./tables/chatbots";
 export type * from "./tables/conversations";
+export type * from "./tables/dashboard";
 export type * from "./tables/files";
 export type * from "./tables/imports";
 export type * from "./tables/platform";
@@ -74,6 +76,9 @@ export interface DB {
   ticket_logs: TicketLogsTable;
   ticket_notes: TicketNotesTable;
   ticket_ratings: TicketRatingsTable;
+  ticket_cycles: TicketCyclesTable;
+  message_counts: MessageCountsTable;
+  rollup_marks: RollupMarksTable;
   messages: MessagesTable;
   message_reactions: MessageReactionsTable;
   quick_messages: QuickMessagesTable;

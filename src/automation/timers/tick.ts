@@ -11,6 +11,7 @@
  */
 import { KeyedChain } from "../../channels/keyed";
 import type { AppContext } from "../../context";
+import { MinuteRuns } from "../../jobs/minute-runs";
 import { loadTurn } from "../turn";
 import { autoClose } from "./auto-close";
 import { commitTimed, type TimedRule } from "./due";
@@ -74,28 +75,20 @@ async function workTicket(ctx: AppContext, companyId: number, ticketId: number):
  * minute) and the work on each ticket (one at a time per ticket, so a rule never acts twice on a ticket at once).
  */
 export class TimedRules {
-  private asked = new Set<string>();
+  private runs: MinuteRuns;
   private chains = new KeyedChain();
-  constructor(private ctx: AppContext) {}
+  constructor(private ctx: AppContext) {
+    this.runs = new MinuteRuns(ctx, TIMERS_TICK_JOB);
+  }
 
   /** A run at the start of the minute after `at` (or at `at` when it starts a minute). */
-  async at(at: Date): Promise<void> {
-    const minute = new Date(Math.ceil(at.getTime() / 60_000) * 60_000);
-    const key = `${TIMERS_TICK_JOB}:${minute.toISOString()}`;
-    if (this.asked.has(key)) return;
-    this.asked.add(key);
-    if (this.asked.size > 100) this.asked.delete(this.asked.values().next().value!);
-    try {
-      await this.ctx.jobs.enqueue(TIMERS_TICK_JOB, {}, { runAt: minute, uniqueKey: key });
-    } catch (err) {
-      this.asked.delete(key);
-      throw err;
-    }
+  at(at: Date): Promise<void> {
+    return this.runs.at(at);
   }
 
   /** Something changed now: a run within a minute works it out. */
   soon(): Promise<void> {
-    return this.at(new Date(this.ctx.clock.now().getTime() + 1));
+    return this.runs.soon();
   }
 
   /** One ticket's work; a failure is logged and the ticket's due rows stay, to be tried again by the next run. */

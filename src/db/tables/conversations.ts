@@ -186,6 +186,8 @@ export interface TicketsTable {
   firstAcceptedAt: string | null;
   firstResponseAt: string | null;
   lastClosedAt: string | null;
+  /** Who opened the ticket: the contact by writing (a passive ticket) or the company (an agent, the API, a forward: active). */
+  initiatedBy: Generated<"contact" | "company">;
   /**
    * The automation's place in its dialogue (0045): null (not started this cycle), menu, tree, done; nps while the
    * rating question waits, kept when that dialogue closes the ticket (the contact's next message opens a new one).

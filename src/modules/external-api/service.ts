@@ -127,6 +127,7 @@ export function createExternalApiService(ctx: AppContext) {
             isGroup: contact.isGroup ? 1 : 0,
             userId: userId ?? null,
             queueId: queueId ?? null,
+            initiatedBy: "company",
             createdAt: nowIso,
             updatedAt: nowIso,
           });

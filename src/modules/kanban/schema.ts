@@ -1,11 +1,6 @@
 import { z } from "zod";
 import { pageNumberSchema } from "../../http/paging";
-
-/** A calendar day (yyyy-MM-dd) in the company's time zone. */
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "Expected yyyy-MM-dd")
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), "Invalid date");
+import { calendarDay as day } from "../tickets/schema";
 
 /** GET /api/kanban/...: one lane's page (40 tickets), optionally only tickets active between two days (inclusive). */
 export const laneTicketsQuery = z

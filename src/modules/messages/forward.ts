@@ -149,6 +149,7 @@ export function createForwarding(ctx: AppContext, tickets: TicketsService) {
         isGroup: contact.isGroup,
         queueId,
         userId: actor.userId,
+        initiatedBy: "company",
         createdAt: nowIso,
         updatedAt: nowIso,
       });

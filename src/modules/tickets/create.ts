@@ -49,6 +49,7 @@ export async function createTicket(ctx: AppContext, actor: Actor, input: CreateT
         isGroup: isGroup ? 1 : 0,
         queueId: input.queueId ?? null,
         userId,
+        initiatedBy: "company",
         createdAt: nowIso,
         updatedAt: nowIso,
       });

@@ -43,6 +43,7 @@ export function findTicketCore(db: Executor, companyId: number, by: { id: number
       "unreadMessages",
       "channel",
       "amountUsedBotQueues",
+      "initiatedBy",
     ])
     .where("deletedAt", "is", null);
   return ("id" in by ? q.where("id", "=", by.id) : q.where("uuid", "=", by.uuid)).executeTakeFirst();

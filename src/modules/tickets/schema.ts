@@ -45,7 +45,7 @@ function parseJsonList(text: string): unknown[] | undefined {
 const queueIdOrNone = z.union([z.null(), z.literal("null"), z.literal(0), z.literal("0"), id]).transform((v) => (typeof v === "number" && v > 0 ? v : null));
 
 /** A calendar day (yyyy-MM-dd) in the company's time zone. */
-const day = z
+export const calendarDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Expected yyyy-MM-dd")
   .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), "Invalid date");
@@ -67,8 +67,8 @@ export const listTicketsQuery = z.object({
   whatsapps: listOf(id).optional(),
   statusFilter: listOf(ticketStatus, 6).optional(),
   withUnreadMessages: boolish.optional().default(false),
-  date: day.optional(),
-  updatedAt: day.optional(),
+  date: calendarDay.optional(),
+  updatedAt: calendarDay.optional(),
   sortTickets: z
     .enum(["ASC", "DESC", "asc", "desc"])
     .optional()

@@ -6,7 +6,8 @@
  *   firstAcceptedAt  the first `open` log of the cycle, or a `create`, `reopen` or `receivedTransfer` naming a user
  *   firstResponseAt  the first agent's message (not a private note) after the contact's first message of the cycle
  *   lastClosedAt     the latest `closed` (or timed `autoClose`) log, kept across reopens
- * A reopen clears the three firsts and starts the cycle again from its own log.
+ * A reopen clears the three firsts and starts the cycle again from its own log; the cycle it ends is kept in
+ * ticket_cycles first, so the dashboard still counts it in its own period.
  */
 import { sql, type UpdateObject } from "kysely";
 import type { Db } from "../../db/database";
@@ -27,6 +28,7 @@ export async function trackTicketLog(
   const accepted = log.type === "open" || (log.userId != null && TAKEN_BY_NAMED_USER.includes(log.type));
   const set: UpdateObject<DB, "tickets"> = {};
   if (log.type === "reopen") {
+    await archiveCycle(db, companyId, log.ticketId, at);
     set.firstQueuedAt = queued ? at : null;
     set.firstAcceptedAt = accepted ? at : null;
     set.firstResponseAt = null;
@@ -70,5 +72,42 @@ export async function trackAgentReply(db: Db, companyId: number, ticketId: numbe
           ),
       ),
     )
+    .execute();
+}
+
+/**
+ * Keeps the figures of the cycle a reopen ends (the ticket's row has them until the reopen's log clears them). The
+ * reopen has already put its own user and queue on the ticket, so the cycle is credited to the user and queue of its
+ * close: the latest closing log.
+ */
+async function archiveCycle(db: Db, companyId: number, ticketId: number, endedAt: string): Promise<void> {
+  const scope = forCompany(db, companyId);
+  const ticket = await scope
+    .selectFrom("tickets")
+    .select(["whatsappId", "isGroup", "firstQueuedAt", "firstAcceptedAt", "firstResponseAt", "lastClosedAt", "queueId", "userId"])
+    .where("id", "=", ticketId)
+    .executeTakeFirst();
+  if (!ticket) return;
+  const close = await scope
+    .selectFrom("ticket_logs")
+    .select(["userId", "queueId"])
+    .where("ticketId", "=", ticketId)
+    .where("type", "in", ["closed", "autoClose"])
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  await scope
+    .insertInto("ticket_cycles", {
+      ticketId,
+      queueId: close ? close.queueId : ticket.queueId,
+      userId: close ? close.userId : ticket.userId,
+      whatsappId: ticket.whatsappId,
+      isGroup: ticket.isGroup,
+      firstQueuedAt: ticket.firstQueuedAt,
+      firstAcceptedAt: ticket.firstAcceptedAt,
+      firstResponseAt: ticket.firstResponseAt,
+      closedAt: ticket.lastClosedAt,
+      endedAt,
+    })
     .execute();
 }

@@ -245,6 +245,7 @@ export function createTransitions(ctx: AppContext, deps: Deps) {
         queueId: to.queueId,
         userId: to.userId,
         isTransfered: 1,
+        initiatedBy: ticket.initiatedBy,
         createdAt: nowIso,
         updatedAt: nowIso,
       });

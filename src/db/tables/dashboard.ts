@@ -1,0 +1,34 @@
+/** What the dashboard reads besides the tickets' own figures (0052). */
+import type { Generated } from "kysely";
+
+/** A cycle of a ticket that a reopen ended, its figures as they stood; the ticket's row holds the current cycle. */
+export interface TicketCyclesTable {
+  id: Generated<number>;
+  companyId: number;
+  ticketId: number;
+  queueId: number | null;
+  userId: number | null;
+  whatsappId: number | null;
+  isGroup: number;
+  firstQueuedAt: string | null;
+  firstAcceptedAt: string | null;
+  firstResponseAt: string | null;
+  closedAt: string | null;
+  /** The reopen that ended the cycle. */
+  endedAt: string;
+}
+
+/** Messages per company, UTC hour (yyyy-MM-ddTHH) and direction, kept by the roll-up (src/modules/dashboard/rollup.ts). */
+export interface MessageCountsTable {
+  companyId: number;
+  hour: string;
+  fromMe: number;
+  count: number;
+}
+
+/** How far a roll-up has counted: ids up to lastId are counted; horizonId is the highest id its previous run saw. */
+export interface RollupMarksTable {
+  name: string;
+  lastId: number;
+  horizonId: number;
+}

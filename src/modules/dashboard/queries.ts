@@ -1,0 +1,220 @@
+/**
+ * The dashboard's SQL. Every figure is read through an index on the time it is counted at (tickets and archived
+ * cycles by close, acceptance and creation; ratings and contacts by creation; messages from the hourly roll-up), so a
+ * load costs what its period holds, never the whole history. Times are ISO-8601 UTC text, compared as text.
+ */
+import { type Expression, type RawBuilder, type SelectQueryBuilder, sql } from "kysely";
+import { isPostgres } from "../../../migrations/dialect";
+import type { Db } from "../../db/database";
+import type { DB } from "../../db/schema";
+import { forCompany } from "../../db/scope";
+
+export interface Period {
+  from: string;
+  to: string;
+}
+
+/** The parameters narrowing the ticket figures. */
+export interface Narrowing {
+  queueIds?: readonly number[];
+  userId?: number;
+}
+
+/** Minutes from `a` to `b` (ISO text) in the store's own date arithmetic. */
+function minutesBetween(db: Db, a: Expression<string | null>, b: Expression<string | null>): RawBuilder<number> {
+  return isPostgres(db)
+    ? sql<number>`(extract(epoch from (${b}::timestamptz - ${a}::timestamptz)) / 60.0)`
+    : sql<number>`((julianday(${b}) - julianday(${a})) * 1440.0)`;
+}
+
+function narrowed<Q extends SelectQueryBuilder<DB, any, any>>(q: Q, table: "tickets" | "ticket_cycles", n: Narrowing): Q {
+  let out = q;
+  if (n.queueIds?.length) out = out.where(sql.ref(`${table}.queueId`), "in", n.queueIds) as Q;
+  if (n.userId !== undefined) out = out.where(sql.ref(`${table}.userId`), "=", n.userId) as Q;
+  return out;
+}
+
+/** Tickets that count in figures: not deleted by an admin, not emptied by a contact merge. */
+function counted<Q extends SelectQueryBuilder<DB, any, any>>(q: Q): Q {
+  return q.where("tickets.deletedAt", "is", null).where("tickets.mergedIntoId", "is", null) as Q;
+}
+
+/** The live tickets now, by status (groups apart). */
+export async function liveCounts(db: Db, companyId: number, n: Narrowing) {
+  const q = forCompany(db, companyId)
+    .selectFrom("tickets")
+    .select((eb) => [
+      eb.fn.countAll<number>().filterWhere("status", "=", "open").filterWhere("isGroup", "=", 0).as("open"),
+      eb.fn.countAll<number>().filterWhere("status", "=", "pending").filterWhere("isGroup", "=", 0).as("pending"),
+      eb.fn.countAll<number>().filterWhere("status", "=", "nps").as("nps"),
+      eb.fn.countAll<number>().filterWhere("isGroup", "=", 1).as("groups"),
+    ])
+    .where("status", "in", ["open", "pending", "group", "nps", "lgpd"]);
+  const row = await narrowed(counted(q), "tickets", n).executeTakeFirstOrThrow();
+  return { open: Number(row.open), pending: Number(row.pending), nps: Number(row.nps), groups: Number(row.groups) };
+}
+
+export interface UserSums {
+  userId: number | null;
+  count: number;
+  minutes: number;
+  timed: number;
+}
+
+/**
+ * Cycles closed in the period, per user: how many, and the minutes from acceptance to close of those that were
+ * accepted. The current cycle of a closed ticket and the cycles a reopen archived.
+ */
+export async function closedByUser(db: Db, companyId: number, p: Period, n: Narrowing): Promise<UserSums[]> {
+  const scope = forCompany(db, companyId);
+  const current = narrowed(
+    counted(
+      scope
+        .selectFrom("tickets")
+        .select(["tickets.userId as userId", "tickets.firstAcceptedAt as startAt", "tickets.lastClosedAt as endAt"])
+        .where("tickets.lastClosedAt", ">=", p.from)
+        .where("tickets.lastClosedAt", "<", p.to)
+        .where("tickets.status", "=", "closed")
+        .where("tickets.isGroup", "=", 0),
+    ),
+    "tickets",
+    n,
+  );
+  const archived = narrowed(
+    counted(
+      scope
+        .selectFrom("ticket_cycles")
+        .innerJoin("tickets", "tickets.id", "ticket_cycles.ticketId")
+        .select(["ticket_cycles.userId as userId", "ticket_cycles.firstAcceptedAt as startAt", "ticket_cycles.closedAt as endAt"])
+        .where("ticket_cycles.closedAt", ">=", p.from)
+        .where("ticket_cycles.closedAt", "<", p.to)
+        .where("ticket_cycles.isGroup", "=", 0),
+    ),
+    "ticket_cycles",
+    n,
+  );
+  return sums(db, current.unionAll(archived));
+}
+
+/** Cycles accepted in the period, per user: how many, and the minutes they waited in a queue before it. */
+export async function acceptedByUser(db: Db, companyId: number, p: Period, n: Narrowing): Promise<UserSums[]> {
+  const scope = forCompany(db, companyId);
+  const current = narrowed(
+    counted(
+      scope
+        .selectFrom("tickets")
+        .select(["tickets.userId as userId", "tickets.firstQueuedAt as startAt", "tickets.firstAcceptedAt as endAt"])
+        .where("tickets.firstAcceptedAt", ">=", p.from)
+        .where("tickets.firstAcceptedAt", "<", p.to)
+        .where("tickets.isGroup", "=", 0),
+    ),
+    "tickets",
+    n,
+  );
+  const archived = narrowed(
+    counted(
+      scope
+        .selectFrom("ticket_cycles")
+        .innerJoin("tickets", "tickets.id", "ticket_cycles.ticketId")
+        .select(["ticket_cycles.userId as userId", "ticket_cycles.firstQueuedAt as startAt", "ticket_cycles.firstAcceptedAt as endAt"])
+        .where("ticket_cycles.firstAcceptedAt", ">=", p.from)
+        .where("ticket_cycles.firstAcceptedAt", "<", p.to)
+        .where("ticket_cycles.isGroup", "=", 0),
+    ),
+    "ticket_cycles",
+    n,
+  );
+  return sums(db, current.unionAll(archived));
+}
+
+/**
+ * Per user: rows, and the sum and number of the intervals startAt -> endAt that exist and last: a cycle taken the
+ * moment it entered a queue (an agent's own ticket, a reopen) never waited, and is no sample of waiting.
+ */
+async function sums(db: Db, rows: SelectQueryBuilder<DB, any, { userId: number | null; startAt: string | null; endAt: string | null }>) {
+  const minutes = minutesBetween(db, sql.ref("c.startAt"), sql.ref("c.endAt"));
+  const timed = sql<boolean>`(c."startAt" is not null and c."startAt" < c."endAt")`;
+  const out = await db
+    .selectFrom(rows.as("c"))
+    .select((eb) => [
+      "c.userId",
+      eb.fn.countAll<number>().as("count"),
+      sql<number>`coalesce(sum(case when ${timed} then ${minutes} end), 0)`.as("minutes"),
+      sql<number>`count(case when ${timed} then 1 end)`.as("timed"),
+    ])
+    .groupBy("c.userId")
+    .execute();
+  return out.map((r) => ({ userId: r.userId, count: Number(r.count), minutes: Number(r.minutes), timed: Number(r.timed) }));
+}
+
+/** Tickets created in the period (groups apart) per UTC hour (yyyy-MM-ddTHH) and by who opened them. */
+export async function createdByHour(db: Db, companyId: number, p: Period, n: Narrowing) {
+  const hour = sql<string>`substr(${sql.ref("tickets.createdAt")}, 1, 13)`;
+  const q = forCompany(db, companyId)
+    .selectFrom("tickets")
+    .select((eb) => [hour.as("hour"), eb.fn.countAll<number>().filterWhere("initiatedBy", "=", "company").as("active"), eb.fn.countAll<number>().as("total")])
+    .where("tickets.createdAt", ">=", p.from)
+    .where("tickets.createdAt", "<", p.to)
+    .where("tickets.isGroup", "=", 0)
+    .groupBy(hour);
+  const rows = await narrowed(counted(q), "tickets", n).execute();
+  return rows.map((r) => ({ hour: r.hour, active: Number(r.active), total: Number(r.total) }));
+}
+
+/** Ratings given in the period, per agent: how many in each NPS band and the sum of the rates. */
+export async function ratingsByUser(db: Db, companyId: number, p: Period, n: Narrowing) {
+  let q = forCompany(db, companyId)
+    .selectFrom("ticket_ratings")
+    .select((eb) => [
+      "ticket_ratings.userId",
+      eb.fn.countAll<number>().as("count"),
+      eb.fn.sum<number>("ticket_ratings.rate").as("sum"),
+      eb.fn.countAll<number>().filterWhere("ticket_ratings.rate", ">=", 9).as("promoters"),
+      eb.fn.countAll<number>().filterWhere("ticket_ratings.rate", "<=", 6).as("detractors"),
+    ])
+    .where("ticket_ratings.createdAt", ">=", p.from)
+    .where("ticket_ratings.createdAt", "<", p.to)
+    .groupBy("ticket_ratings.userId");
+  if (n.userId !== undefined) q = q.where("ticket_ratings.userId", "=", n.userId);
+  if (n.queueIds?.length) {
+    const queueIds = n.queueIds;
+    q = q.where(({ exists, selectFrom }) =>
+      exists(selectFrom("tickets").select("tickets.id").whereRef("tickets.id", "=", "ticket_ratings.ticketId").where("tickets.queueId", "in", queueIds)),
+    );
+  }
+  const rows = await q.execute();
+  return rows.map((r) => ({
+    userId: r.userId,
+    count: Number(r.count),
+    sum: Number(r.sum ?? 0),
+    promoters: Number(r.promoters),
+    detractors: Number(r.detractors),
+  }));
+}
+
+/** Contacts (not groups) created in the period. */
+export async function newContacts(db: Db, companyId: number, p: Period): Promise<number> {
+  const row = await forCompany(db, companyId)
+    .selectFrom("contacts")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("createdAt", ">=", p.from)
+    .where("createdAt", "<", p.to)
+    .where("isGroup", "=", 0)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The company's users who may be shown as attendants, narrowed to a user or to members of the queues. */
+export function attendants(db: Db, companyId: number, n: Narrowing) {
+  let q = forCompany(db, companyId).selectFrom("users").select(["users.id", "users.name", "users.online"]).orderBy("users.name").orderBy("users.id");
+  if (n.userId !== undefined) q = q.where("users.id", "=", n.userId);
+  if (n.queueIds?.length) {
+    const queueIds = n.queueIds;
+    q = q.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom("user_queues").select("user_queues.userId").whereRef("user_queues.userId", "=", "users.id").where("user_queues.queueId", "in", queueIds),
+      ),
+    );
+  }
+  return q.execute();
+}
