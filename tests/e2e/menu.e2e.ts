@@ -65,9 +65,9 @@ test("the super admin's menu: every entry opens a real page, no /api answer is 4
   const paths = await walkMenu(page);
   expect(paths).toEqual(expect.arrayContaining(["/tickets", "/contacts", "/users", "/connections", "/allConnections", "/files"]));
   expect(notFound).toEqual([]);
-  // No dashboard yet: "/" is the inbox.
+  expect(paths).toContain("/");
   await page.goto("/");
-  await expect(page).toHaveURL(`${BASE_URL}/tickets`);
+  await expect(page.getByTestId("dashboard")).toBeVisible();
 });
 
 test("a plain user's menu: every entry opens a real page, no /api answer is 404", async ({ page, request }) => {
@@ -78,9 +78,12 @@ test("a plain user's menu: every entry opens a real page, no /api answer is 404"
   const paths = await walkMenu(page);
   expect(paths).toContain("/tickets");
   expect(paths).toContain("/contacts");
-  for (const adminOnly of ["/users", "/connections", "/allConnections", "/files"]) expect(paths).not.toContain(adminOnly);
+  for (const adminOnly of ["/", "/users", "/connections", "/allConnections", "/files"]) expect(paths).not.toContain(adminOnly);
   expect(notFound).toEqual([]);
+  // Without dashboard:view, "/" is the 403 screen, whose 'Voltar' leads to the inbox.
   await page.goto("/");
+  await expect(page.getByTestId("no-access")).toContainText("Oops! Acesso Negado!");
+  await page.getByTestId("no-access-back").click();
   await expect(page).toHaveURL(`${BASE_URL}/tickets`);
 });
 

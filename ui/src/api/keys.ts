@@ -11,6 +11,12 @@ export const keys = {
     detail: (id: number) => ["users", "detail", id] as const,
   },
   queues: ["queues"] as const,
+  dashboard: {
+    all: ["dashboard"] as const,
+    figures: (filter: object) => ["dashboard", "figures", filter] as const,
+    ticketsDay: (from: string, to: string) => ["dashboard", "ticketsDay", from, to] as const,
+    ticketsUsers: (from: string, to: string) => ["dashboard", "ticketsUsers", from, to] as const,
+  },
   /** A queue's chatbot option tree. */
   chatbot: (queueId: number) => ["chatbot", queueId] as const,
   whatsapps: ["whatsapps"] as const,

@@ -11,7 +11,7 @@ export function NotFound() {
     >
       <h1 className={css({ fontSize: "2xl", fontWeight: "semibold" })}>{t("notFound.title")}</h1>
       <p className={css({ color: "fg.muted" })}>{t("notFound.text")}</p>
-      <Link to="/">{t("notFound.home")}</Link>
+      <Link to="/tickets">{t("notFound.home")}</Link>
     </section>
   );
 }

@@ -35,6 +35,9 @@ export const mainItems: MenuItem[] = [
   { to: "/Kanban", label: "menu.kanban", icon: I.KanbanIcon, feature: "kanban", allowed: (c) => !!c.plan?.useKanban },
 ];
 
+/** The management section (dashboard, reports, real-time panel). */
+export const managementItems: MenuItem[] = [{ to: "/", label: "menu.dashboard", icon: I.DashboardIcon, feature: "dashboard", allowed: can("dashboard:view") }];
+
 /** The administration section. */
 export const adminItems: MenuItem[] = [
   { to: "/messages-api", label: "menu.messagesApi", icon: I.CodeIcon, feature: "externalApi", allowed: (c) => isAdmin(c.user) && !!c.plan?.useExternalApi },

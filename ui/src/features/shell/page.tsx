@@ -17,7 +17,7 @@ export interface Gate {
   perm?: PermissionKey;
   /** Failing the role rule: replace the location with this path, no toast (/allConnections -> /tickets). */
   permRedirectTo?: string;
-  /** Plan flag: failing it shows the toast 'This company has no permission…' and goes to / after 1 s. */
+  /** Plan flag: failing it shows the toast 'This company has no permission…' and goes to the inbox after 1 s. */
   plan?: PlanFlag;
 }
 
@@ -63,7 +63,7 @@ function RedirectWithToast() {
     if (done.current) return;
     done.current = true;
     toast.error(t("errors.noCompanyPermission"));
-    const id = setTimeout(() => navigate({ to: "/" }), GATE_REDIRECT_MS);
+    const id = setTimeout(() => navigate({ to: "/tickets" }), GATE_REDIRECT_MS);
     return () => clearTimeout(id);
   }, [navigate, t]);
   return null;

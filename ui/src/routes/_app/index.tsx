@@ -1,8 +1,7 @@
-import { createFileRoute, redirect } from "@tanstack/react-router";
+import { createFileRoute } from "@tanstack/react-router";
+import { page } from "../../features/shell/page";
 
-/** "/" is the inbox until the dashboard exists: the landing page after login and of every link home. */
+/** "/": the dashboard for dashboard:view, the 403 screen for others. */
 export const Route = createFileRoute("/_app/")({
-  beforeLoad: () => {
-    throw redirect({ to: "/tickets", replace: true });
-  },
+  component: page(() => import("../../features/dashboard/components/DashboardPage"), { perm: "dashboard:view" }),
 });

@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { css, cx } from "../../../../styled-system/css";
 import { IconButton } from "../../../components/ui/button";
-import { ChevronLeftIcon } from "../../../components/ui/icons";
+import { ChevronDownIcon, ChevronLeftIcon } from "../../../components/ui/icons";
 import { Tip } from "../../../components/ui/tooltip";
 import { useCompanyPlan, useSessionUser } from "../../auth/hooks";
 import { connectionsListQuery } from "../../connections/queries";
@@ -12,9 +12,11 @@ import { useConnectionsRealtime } from "../../connections/realtime";
 import { needsAttention } from "../../connections/status";
 import { Logo } from "../../branding/Logo";
 import { versionQuery } from "../../branding/queries";
-import { adminItems, isVisible, mainItems, type MenuContext, type MenuItem } from "../menu";
+import { adminItems, isVisible, mainItems, managementItems, type MenuContext, type MenuItem } from "../menu";
 
 export const CONNECTION_BADGE_DELAY_MS = 2000;
+/** The management group folded or not, remembered in this browser. */
+const MANAGEMENT_KEY = "menu.management";
 
 /** Any connection needing attention puts a badge on the item, checked 2 s after start, then kept live by the socket. */
 function useConnectionsBadge(enabled: boolean): boolean {
@@ -107,6 +109,12 @@ export function Sidebar({ collapsed, onToggleCollapsed, onNavigate }: { collapse
         />
       ));
   const admin = render(adminItems);
+  const management = render(managementItems);
+  const [managementOpen, setManagementOpen] = useState(() => localStorage.getItem(MANAGEMENT_KEY) !== "closed");
+  const toggleManagement = () => {
+    localStorage.setItem(MANAGEMENT_KEY, managementOpen ? "closed" : "open");
+    setManagementOpen(!managementOpen);
+  };
 
   const sectionLabel = css({
     px: "5",
@@ -145,6 +153,27 @@ export function Sidebar({ collapsed, onToggleCollapsed, onNavigate }: { collapse
         ) : null}
       </div>
       <div className={css({ flex: "1", overflowY: "auto", overflowX: "hidden", py: "2", display: "flex", flexDirection: "column", gap: "0.5" })}>
+        {management.length > 0 ? (
+          <>
+            {collapsed ? null : (
+              <button
+                type="button"
+                className={cx(
+                  sectionLabel,
+                  css({ display: "flex", alignItems: "center", justifyContent: "space-between", w: "full", cursor: "pointer", pr: "4" }),
+                )}
+                onClick={toggleManagement}
+                aria-expanded={managementOpen}
+                data-testid="menu-management-toggle"
+              >
+                {t("menu.management")}
+                <ChevronDownIcon size={14} className={cx(managementOpen ? undefined : css({ transform: "rotate(-90deg)" }))} />
+              </button>
+            )}
+            {managementOpen || collapsed ? management : null}
+            {collapsed ? <hr className={css({ borderColor: "border.muted", my: "2", mx: "3" })} /> : null}
+          </>
+        ) : null}
         {render(mainItems)}
         {admin.length > 0 ? (
           <>
