@@ -42,10 +42,12 @@ function parseJsonList(text: string): unknown[] | undefined {
   }
 }
 
-const queueIdOrNone = z.union([z.null(), z.literal("null"), z.literal(0), z.literal("0"), id]).transform((v) => (typeof v === "number" && v > 0 ? v : null));
+export const queueIdOrNone = z
+  .union([z.null(), z.literal("null"), z.literal(0), z.literal("0"), id])
+  .transform((v) => (typeof v === "number" && v > 0 ? v : null));
 
 /** A calendar day (yyyy-MM-dd) in the company's time zone. */
-const day = z
+export const day = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Expected yyyy-MM-dd")
   .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), "Invalid date");
