@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { createCompany, createUser } from "../../../tests/helpers/factories";
 import { createInbox, type Inbox } from "../../../tests/helpers/inbox";
-import { MOMENTS_CAP, MOMENTS_WINDOW_DAYS } from "./service";
+import { MOMENTS_CAP, MOMENTS_WINDOW_DAYS } from "./limits";
 
 let w: Inbox | undefined;
 afterEach(async () => {

@@ -4,7 +4,8 @@ import type { AppContext } from "../../context";
 import { authPlugin } from "../../http/auth";
 import { doc } from "../../http/schemas";
 import { dashboardMomentsQuery, momentAnswer } from "./schema";
-import { createMomentsService, MOMENTS_CAP, MOMENTS_WINDOW_DAYS, type MomentsList } from "./service";
+import { MOMENTS_CAP, MOMENTS_WINDOW_DAYS } from "./limits";
+import { createMomentsService, type MomentsList } from "./service";
 
 const PERMISSION = "realtime:view (admins, or users with allowRealTime enabled); each sees the tickets the inbox shows them";
 /** Set when more tickets exist than the answer carries, so the panel can say it shows only the most recent ones. */

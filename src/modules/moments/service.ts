@@ -13,16 +13,10 @@ import { type ListFilters, listTicketIds } from "../tickets/list-queries";
 import { userQueueIds } from "../tickets/queries";
 import type { TicketView } from "../tickets/serialize";
 import { listView } from "../tickets/visibility";
+import { MOMENTS_CAP, MOMENTS_WINDOW_DAYS } from "./limits";
 import { onlineUserIds } from "./queries";
 import type { DashboardMomentsQuery, Moment } from "./schema";
 
-/**
- * At most this many tickets, the most recently active first: an install can have thousands of open tickets, and the
- * panel is read again on every ticket event. `capped` says more exist than were answered.
- */
-export const MOMENTS_CAP = 500;
-/** The dashboard's moments never reach further back than this (by the ticket's last activity). */
-export const MOMENTS_WINDOW_DAYS = 30;
 const PANEL_STATUSES: TicketStatus[] = ["open", "pending"];
 const DAY_MS = 86_400_000;
 /** The open end of a window with no dateEnd (ISO strings compare in time order). */
