@@ -33,6 +33,7 @@ export const mainItems: MenuItem[] = [
   { to: "/quick-messages", label: "menu.quickMessages", icon: I.ZapIcon, feature: "quickMessages", allowed: always },
   { to: "/tags", label: "menu.tags", icon: I.TagIcon, feature: "tags", allowed: always },
   { to: "/Kanban", label: "menu.kanban", icon: I.KanbanIcon, feature: "kanban", allowed: (c) => !!c.plan?.useKanban },
+  { to: "/moments", label: "menu.moments", icon: I.ActivityIcon, feature: "moments", allowed: can("realtime:view") },
 ];
 
 /** The administration section. */
