@@ -24,6 +24,7 @@ import { filesRoutes } from "./modules/files/routes";
 import { kanbanRoutes } from "./modules/kanban/routes";
 import { messagesRoutes } from "./modules/messages/routes";
 import { metaRoutes } from "./modules/meta/routes";
+import { momentsRoutes } from "./modules/moments/routes";
 import { plansRoutes } from "./modules/plans/routes";
 import { publicRoutes } from "./modules/public/routes";
 import { queuesRoutes } from "./modules/queues/routes";
@@ -71,6 +72,7 @@ const MODULES: readonly AppModule[] = [
   { routes: contactExportRoutes, features: ["contactsExport"] },
   { routes: tagsRoutes, features: ["tags"] },
   { routes: kanbanRoutes, features: ["kanban"] },
+  { routes: momentsRoutes, features: ["moments"] },
   { routes: ticketNotesRoutes, features: ["ticketNotes"] },
   { routes: quickMessagesRoutes, features: ["quickMessages"] },
   { routes: filesRoutes, features: ["files"] },

@@ -89,7 +89,7 @@ test("a plain user's menu: every entry opens a real page, no /api answer is 404"
 
 test("pages that are not built are not routes: they answer the not-found page, never a placeholder", async ({ page }) => {
   await loginViaApi(page, ADMIN);
-  for (const path of ["/reports", "/helps", "/chats", "/moments"]) {
+  for (const path of ["/reports", "/helps", "/chats"]) {
     await page.goto(path);
     await expect(page.getByTestId("not-found")).toBeVisible();
     await expect(page.getByTestId("coming-soon")).toHaveCount(0);

@@ -32,6 +32,8 @@ export const QUERY_NAMES = [
   "withUnreadMessages",
   "date",
   "updatedAt",
+  "dateStart",
+  "dateEnd",
   "sortTickets",
   "searchOnMessages",
   "companyId",

@@ -42,7 +42,9 @@ function parseJsonList(text: string): unknown[] | undefined {
   }
 }
 
-const queueIdOrNone = z.union([z.null(), z.literal("null"), z.literal(0), z.literal("0"), id]).transform((v) => (typeof v === "number" && v > 0 ? v : null));
+export const queueIdOrNone = z
+  .union([z.null(), z.literal("null"), z.literal(0), z.literal("0"), id])
+  .transform((v) => (typeof v === "number" && v > 0 ? v : null));
 
 /** A calendar day (yyyy-MM-dd) in the company's time zone. */
 export const calendarDay = z

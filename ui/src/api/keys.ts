@@ -61,6 +61,8 @@ export const keys = {
   fileListsPage: (search: string) => ["files", "page", search] as const,
   fileListPicker: ["files", "list"] as const,
   usersPicker: ["users", "picker"] as const,
+  /** The pending panel (/moments). */
+  moments: ["moments"] as const,
   ticketLogs: (ticketId: number) => ["tickets-log", ticketId] as const,
   /** The kanban board's columns: one list per lane (null: the open column) and date range. */
   kanban: {
