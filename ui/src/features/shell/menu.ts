@@ -36,7 +36,10 @@ export const mainItems: MenuItem[] = [
 ];
 
 /** The management section (dashboard, reports, real-time panel). */
-export const managementItems: MenuItem[] = [{ to: "/", label: "menu.dashboard", icon: I.DashboardIcon, feature: "dashboard", allowed: can("dashboard:view") }];
+export const managementItems: MenuItem[] = [
+  { to: "/", label: "menu.dashboard", icon: I.DashboardIcon, feature: "dashboard", allowed: can("dashboard:view") },
+  { to: "/moments", label: "menu.moments", icon: I.ActivityIcon, feature: "moments", allowed: can("realtime:view") },
+];
 
 /** The administration section. */
 export const adminItems: MenuItem[] = [
