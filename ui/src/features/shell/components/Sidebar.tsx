@@ -164,7 +164,7 @@ export function Sidebar({ collapsed, onToggleCollapsed, onNavigate }: { collapse
                 )}
                 onClick={toggleManagement}
                 aria-expanded={managementOpen}
-                data-testid="menu-management-toggle"
+                data-testid="management-toggle"
               >
                 {t("menu.management")}
                 <ChevronDownIcon size={14} className={cx(managementOpen ? undefined : css({ transform: "rotate(-90deg)" }))} />
