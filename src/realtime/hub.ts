@@ -40,8 +40,7 @@ import { loadActor } from "../http/auth";
 import type { Actor } from "../http/permissions";
 import { userQueueIds } from "../modules/tickets/queries";
 import { KeyedChain } from "../channels/keyed";
-import { arrive, clearPresence, depart, departAll, renewAndExpire } from "./presence";
-import { markPresence } from "./queries";
+import { arrive, clearPresence, depart, departAll, renewAndExpire, touch as touchPresence } from "./presence";
 
 export const rooms = {
   notification: "notification",
@@ -177,7 +176,7 @@ export class Hub {
     const client = this.live(id);
     if (!client) return;
     const { companyId, userId } = client.actor;
-    markPresence(this.ctx.db, companyId, userId, true, this.nowIso()).catch((err) => this.ctx.log.error("presence write failed", { userId, err: String(err) }));
+    touchPresence(this.ctx.db, companyId, userId, this.nowIso()).catch((err) => this.ctx.log.error("presence write failed", { userId, err: String(err) }));
   }
 
   /**

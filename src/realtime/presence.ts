@@ -25,6 +25,11 @@ export async function arrive(db: Db, instanceId: string, companyId: number, user
   });
 }
 
+/** The client's presence ping (userStatus): online, seen now. */
+export async function touch(db: Db, companyId: number, userId: number, now: string): Promise<void> {
+  await forCompany(db, companyId).updateTable("users").set({ online: 1, lastSeenAt: now }).where("id", "=", userId).execute();
+}
+
 /** The user's last socket on this instance closed: answers whether they are still online (through another instance). */
 export async function depart(db: Db, instanceId: string, companyId: number, userId: number, now: string): Promise<boolean> {
   return db.transaction().execute(async (trx) => {

@@ -8,6 +8,7 @@ import { Spinner } from "../../components/ui/spinner";
 import { toast } from "../../components/ui/toast";
 import { useCompanyPlan, useSessionUser } from "../auth/hooks";
 import { canUser, type PermissionKey, type PlanFlag } from "../auth/permissions";
+import { homePath } from "./home";
 
 /** Delay before the plan/permission redirect. */
 export const GATE_REDIRECT_MS = 1000;
@@ -17,7 +18,7 @@ export interface Gate {
   perm?: PermissionKey;
   /** Failing the role rule: replace the location with this path, no toast (/allConnections -> /tickets). */
   permRedirectTo?: string;
-  /** Plan flag: failing it shows the toast 'This company has no permission…' and goes to the inbox after 1 s. */
+  /** Plan flag: failing it shows the toast 'This company has no permission…' and goes to the start page after 1 s. */
   plan?: PlanFlag;
 }
 
@@ -58,14 +59,15 @@ export function NoAccess() {
 function RedirectWithToast() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const home = homePath(useSessionUser());
   const done = useRef(false);
   useEffect(() => {
     if (done.current) return;
     done.current = true;
     toast.error(t("errors.noCompanyPermission"));
-    const id = setTimeout(() => navigate({ to: "/tickets" }), GATE_REDIRECT_MS);
+    const id = setTimeout(() => navigate({ to: home }), GATE_REDIRECT_MS);
     return () => clearTimeout(id);
-  }, [navigate, t]);
+  }, [navigate, t, home]);
   return null;
 }
 
