@@ -29,14 +29,26 @@ describe("GET /api/version features", () => {
     t = await createTestApp();
     const features = await featuresOf(t);
     expect(new Set(features).size).toBe(features.length);
-    for (const f of ["auth", "signup", "passwordReset", "users", "connections", "tickets", "messages", "media", "realtime", "externalApi"])
+    for (const f of [
+      "auth",
+      "signup",
+      "passwordReset",
+      "users",
+      "connections",
+      "tickets",
+      "messages",
+      "media",
+      "realtime",
+      "externalApi",
+      "dashboard",
+      "moments",
+    ])
       expect(features).toContain(f);
     // Their routes answer: a listed capability is one the server has.
-    expect((await t.request("GET", "/api/users")).status).toBe(401);
-    expect((await t.request("GET", "/api/tickets")).status).toBe(401);
+    for (const path of ["/api/users", "/api/tickets", "/api/dashboard", "/api/usersMoments"]) expect((await t.request("GET", path)).status).toBe(401);
     // No module gives these yet: their routes are missing, and so are they.
     for (const [feature, path] of [
-      ["dashboard", "/api/dashboard"],
+      ["reports", "/api/ticketreport/reports"],
       ["helps", "/api/helps/list"],
       ["chats", "/api/chats"],
       ["integrations", "/api/queueIntegration"],
