@@ -1,5 +1,5 @@
-import { type Kysely, sql } from "kysely";
-import { serialId } from "./dialect";
+import { type ColumnDefinitionBuilder, type Kysely, sql } from "kysely";
+import { doubleType, serialId } from "./dialect";
 
 // Frozen in time: this file must never import from src/. Times are ISO-8601 UTC text.
 //
@@ -17,7 +17,11 @@ import { serialId } from "./dialect";
 //                         counted, horizonId the highest id seen by the previous run (ids are only counted once a run
 //                         has seen them before: on PostgreSQL an id may commit after a higher one).
 //                         Backfilled here from the messages (an empty store gets no mark: nothing is counted yet).
-// and the indexes the period figures read (closing, accepting, creation, rating times per company).
+//   dashboard_days        the period figures per company day (in its time zone), queue and user (0: none), for the
+//                         days that are over, built by a job (src/modules/dashboard/days.ts); dashboard_builds says
+//                         up to which day (exclusive) and in which time zone each company's days are built
+// and the indexes the period figures read (closing, accepting, creation, rating times per company; the live tickets
+// by status, queue and user, read from the index alone).
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .alterTable("tickets")
@@ -50,7 +54,26 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex("tickets_company_closed").on("tickets").columns(["companyId", "lastClosedAt"]).execute();
   await db.schema.createIndex("tickets_company_accepted").on("tickets").columns(["companyId", "firstAcceptedAt"]).execute();
   await db.schema.createIndex("tickets_company_created").on("tickets").columns(["companyId", "createdAt"]).execute();
-  await db.schema.createIndex("contacts_company_created").on("contacts").columns(["companyId", "createdAt"]).execute();
+  await db.schema.createIndex("contacts_company_created").on("contacts").columns(["companyId", "createdAt", "isGroup"]).execute();
+  await db.schema.createIndex("tickets_company_live").on("tickets").columns(["companyId", "status", "isGroup", "queueId", "userId"]).execute();
+
+  const zero = (c: ColumnDefinitionBuilder) => c.notNull().defaultTo(0);
+  let days = db.schema
+    .createTable("dashboard_days")
+    .addColumn("companyId", "integer", (c) => c.notNull())
+    .addColumn("day", "text", (c) => c.notNull())
+    .addColumn("queueId", "integer", (c) => c.notNull())
+    .addColumn("userId", "integer", (c) => c.notNull());
+  for (const name of ["created", "createdActive", "accepted", "waitN", "closed", "serviceN", "ratings", "rateSum", "promoters", "detractors"])
+    days = days.addColumn(name, "integer", zero);
+  for (const name of ["waitSum", "serviceSum"]) days = days.addColumn(name, doubleType(db), zero);
+  await days.addPrimaryKeyConstraint("dashboard_days_pk", ["companyId", "day", "queueId", "userId"]).execute();
+  await db.schema
+    .createTable("dashboard_builds")
+    .addColumn("companyId", "integer", (c) => c.primaryKey())
+    .addColumn("timeZone", "text", (c) => c.notNull())
+    .addColumn("builtTo", "text", (c) => c.notNull())
+    .execute();
   await db.schema.createIndex("ticket_ratings_company_created").on("ticket_ratings").columns(["companyId", "createdAt"]).execute();
 
   await db.schema
@@ -78,6 +101,9 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable("dashboard_builds").execute();
+  await db.schema.dropTable("dashboard_days").execute();
+  await db.schema.dropIndex("tickets_company_live").execute();
   await db.schema.dropTable("rollup_marks").execute();
   await db.schema.dropTable("message_counts").execute();
   for (const index of ["tickets_company_closed", "tickets_company_accepted", "tickets_company_created"]) await db.schema.dropIndex(index).execute();

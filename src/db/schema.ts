@@ -22,7 +22,7 @@ import type {
   TicketTagsTable,
   TicketsTable,
 } from "./tables/conversations";
-import type { MessageCountsTable, RollupMarksTable, TicketCyclesTable } from "./tables/dashboard";
+import type { DashboardBuildsTable, DashboardDaysTable, MessageCountsTable, RollupMarksTable, TicketCyclesTable } from "./tables/dashboard";
 import type {
   AuditLogTable,
   AuthThrottleTable,
@@ -79,6 +79,8 @@ export interface DB {
   ticket_cycles: TicketCyclesTable;
   message_counts: MessageCountsTable;
   rollup_marks: RollupMarksTable;
+  dashboard_days: DashboardDaysTable;
+  dashboard_builds: DashboardBuildsTable;
   messages: MessagesTable;
   message_reactions: MessageReactionsTable;
   quick_messages: QuickMessagesTable;

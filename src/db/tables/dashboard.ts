@@ -32,3 +32,30 @@ export interface RollupMarksTable {
   lastId: number;
   horizonId: number;
 }
+
+/** The period figures of a company day (its time zone), queue and user (0: none), for the days that are over (days.ts). */
+export interface DashboardDaysTable {
+  companyId: number;
+  day: string;
+  queueId: number;
+  userId: number;
+  created: number;
+  createdActive: number;
+  accepted: number;
+  waitN: number;
+  waitSum: number;
+  closed: number;
+  serviceN: number;
+  serviceSum: number;
+  ratings: number;
+  rateSum: number;
+  promoters: number;
+  detractors: number;
+}
+
+/** Up to which day (exclusive) and in which time zone a company's days are built. */
+export interface DashboardBuildsTable {
+  companyId: number;
+  timeZone: string;
+  builtTo: string;
+}

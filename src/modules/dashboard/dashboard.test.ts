@@ -18,6 +18,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { createCompany } from "../../../tests/helpers/factories";
 import { createInbox, type Inbox } from "../../../tests/helpers/inbox";
+import { buildDays } from "./days";
 import { rollUpMessages } from "./rollup";
 
 let w: Inbox | undefined;
@@ -185,6 +186,41 @@ describe("GET /api/dashboard", () => {
     expect(res.body.attendants.map((a: any) => a.name)).toEqual(["Bruno"]);
     const ana = await get(`${MARCH}&userId=${w!.agent.id}`);
     expect(ana.body.counters).toMatchObject({ supportFinished: 1, avgWaitTime: 30, npsScore: 100 });
+  });
+
+  test("the days built by the roll-up give the same figures, charts and narrowed figures as the tickets, built whole or in part", async () => {
+    await desk();
+    const read = async () =>
+      Promise.all(
+        [
+          MARCH,
+          "/api/dashboard?dateFrom=2026-04-01&dateTo=2026-04-30",
+          `${MARCH}&queueIds=${w!.q2}`,
+          `${MARCH}&userId=${w!.agent.id}`,
+          "/api/dashboard/ticketsDay?initialDate=2026-03-01&finalDate=2026-04-30",
+          "/api/dashboard/ticketsUsers?initialDate=2026-03-01&finalDate=2026-04-30",
+        ].map(async (path) => (await get(path)).body),
+      );
+    const live = await read();
+    const built = async () => w!.t.ctx.db.selectFrom("dashboard_builds").select(["builtTo", "timeZone"]).where("companyId", "=", 1).executeTakeFirst();
+    // Built up to the middle of March (the clock stands there), then on to the clock's April 6.
+    w!.t.clock.set(new Date("2026-03-15T12:00:00.000Z"));
+    await buildDays(w!.t.ctx, 1);
+    expect(await built()).toEqual({ builtTo: "2026-03-15", timeZone: "America/Sao_Paulo" });
+    w!.t.clock.set(new Date("2026-04-06T12:00:00.000Z"));
+    expect(await read()).toEqual(live);
+    await buildDays(w!.t.ctx, 1);
+    expect(await built()).toEqual({ builtTo: "2026-04-06", timeZone: "America/Sao_Paulo" });
+    const rows = await w!.t.ctx.db.selectFrom("dashboard_days").select(["day", "closed", "created"]).where("companyId", "=", 1).orderBy("day").execute();
+    expect(rows.filter((r) => r.closed > 0).map((r) => r.day)).toEqual(["2026-03-01", "2026-03-10"]);
+    expect(await read()).toEqual(live);
+    // Another time zone moves every day's edges: the built days are set aside until they are built again in it.
+    await w!.setting("timezone", "UTC");
+    const utc = (await get(MARCH)).body.counters;
+    expect(utc).toMatchObject({ tickets: 3, leads: 3 });
+    await buildDays(w!.t.ctx, 1);
+    expect(await built()).toEqual({ builtTo: "2026-04-06", timeZone: "UTC" });
+    expect((await get(MARCH)).body.counters).toEqual(utc);
   });
 
   test("an empty period: zeros, no averages, no score; what is live now still shows", async () => {

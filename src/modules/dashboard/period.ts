@@ -18,7 +18,7 @@ export function periodOf(dateFrom: string, dateTo: string, timeZone: string): Pe
 /** Company day (yyyy-MM-dd) and hour (HH) of a UTC hour key yyyy-MM-ddTHH. */
 const slots = new Map<string, { day: string; hour: string }>();
 
-function slotOf(utcHour: string, timeZone: string) {
+export function slotOf(utcHour: string, timeZone: string) {
   const key = `${timeZone}|${utcHour}`;
   let slot = slots.get(key);
   if (!slot) {
@@ -30,6 +30,19 @@ function slotOf(utcHour: string, timeZone: string) {
   }
   return slot;
 }
+
+/** The company's day (yyyy-MM-dd) at an instant. */
+export function dayAt(at: Date, timeZone: string): string {
+  const c = wallClock(at, timeZone);
+  return `${c.year}-${c.month}-${c.day}`;
+}
+
+/** The calendar day `n` days after `day` (yyyy-MM-dd). */
+export const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
+
+/** The earlier and the later of two days (yyyy-MM-dd sort as text). */
+export const earlierDay = (a: string, b: string) => [a, b].sort()[0]!;
+export const laterDay = (a: string, b: string) => [a, b].sort()[1]!;
 
 /**
  * Folds counts per UTC hour into the company's days (or, for a one-day period, its hours), every day or hour of the

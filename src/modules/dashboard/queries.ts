@@ -34,12 +34,7 @@ function narrowed<Q extends SelectQueryBuilder<DB, any, any>>(q: Q, table: "tick
   return out;
 }
 
-/** Tickets that count in figures: not deleted by an admin, not emptied by a contact merge. */
-function counted<Q extends SelectQueryBuilder<DB, any, any>>(q: Q): Q {
-  return q.where("tickets.deletedAt", "is", null).where("tickets.mergedIntoId", "is", null) as Q;
-}
-
-/** The live tickets now, by status (groups apart). */
+/** The live tickets now, by status (groups apart): read from the status index alone. */
 export async function liveCounts(db: Db, companyId: number, n: Narrowing) {
   const q = forCompany(db, companyId)
     .selectFrom("tickets")
@@ -50,122 +45,158 @@ export async function liveCounts(db: Db, companyId: number, n: Narrowing) {
       eb.fn.countAll<number>().filterWhere("isGroup", "=", 1).as("groups"),
     ])
     .where("status", "in", ["open", "pending", "group", "nps", "lgpd"]);
-  const row = await narrowed(counted(q), "tickets", n).executeTakeFirstOrThrow();
+  const row = await narrowed(q, "tickets", n).executeTakeFirstOrThrow();
   return { open: Number(row.open), pending: Number(row.pending), nps: Number(row.nps), groups: Number(row.groups) };
 }
 
-export interface UserSums {
+/** Figures of one UTC hour (yyyy-MM-ddTHH), queue and user (null: none). */
+export interface Slot {
+  hour: string;
+  queueId: number | null;
   userId: number | null;
+}
+
+/** Intervals ending in a slot: how many, and the sum and number of those that were measured (see `intervals`). */
+export interface IntervalRow extends Slot {
   count: number;
   minutes: number;
   timed: number;
 }
 
 /**
- * Cycles closed in the period, per user: how many, and the minutes from acceptance to close of those that were
- * accepted. The current cycle of a closed ticket and the cycles a reopen archived.
+ * Cycles closed in the period: the current cycle of a closed ticket and the cycles a reopen archived, with the
+ * minutes from acceptance to close.
  */
-export async function closedByUser(db: Db, companyId: number, p: Period, n: Narrowing): Promise<UserSums[]> {
+export function closedRows(db: Db, companyId: number, p: Period, n: Narrowing): Promise<IntervalRow[]> {
   const scope = forCompany(db, companyId);
   const current = narrowed(
-    counted(
-      scope
-        .selectFrom("tickets")
-        .select(["tickets.userId as userId", "tickets.firstAcceptedAt as startAt", "tickets.lastClosedAt as endAt"])
-        .where("tickets.lastClosedAt", ">=", p.from)
-        .where("tickets.lastClosedAt", "<", p.to)
-        .where("tickets.status", "=", "closed")
-        .where("tickets.isGroup", "=", 0),
-    ),
+    scope
+      .selectFrom("tickets")
+      .select(["tickets.queueId as queueId", "tickets.userId as userId", "tickets.firstAcceptedAt as startAt", "tickets.lastClosedAt as endAt"])
+      .where("tickets.lastClosedAt", ">=", p.from)
+      .where("tickets.lastClosedAt", "<", p.to)
+      .where("tickets.status", "=", "closed")
+      .where("tickets.isGroup", "=", 0),
     "tickets",
     n,
   );
   const archived = narrowed(
-    counted(
-      scope
-        .selectFrom("ticket_cycles")
-        .innerJoin("tickets", "tickets.id", "ticket_cycles.ticketId")
-        .select(["ticket_cycles.userId as userId", "ticket_cycles.firstAcceptedAt as startAt", "ticket_cycles.closedAt as endAt"])
-        .where("ticket_cycles.closedAt", ">=", p.from)
-        .where("ticket_cycles.closedAt", "<", p.to)
-        .where("ticket_cycles.isGroup", "=", 0),
-    ),
+    scope
+      .selectFrom("ticket_cycles")
+      .select([
+        "ticket_cycles.queueId as queueId",
+        "ticket_cycles.userId as userId",
+        "ticket_cycles.firstAcceptedAt as startAt",
+        "ticket_cycles.closedAt as endAt",
+      ])
+      .where("ticket_cycles.closedAt", ">=", p.from)
+      .where("ticket_cycles.closedAt", "<", p.to)
+      .where("ticket_cycles.isGroup", "=", 0),
     "ticket_cycles",
     n,
   );
-  return sums(db, current.unionAll(archived));
+  return intervals(db, current.unionAll(archived));
 }
 
-/** Cycles accepted in the period, per user: how many, and the minutes they waited in a queue before it. */
-export async function acceptedByUser(db: Db, companyId: number, p: Period, n: Narrowing): Promise<UserSums[]> {
+/** Cycles accepted in the period, with the minutes they waited in a queue before it. */
+export function acceptedRows(db: Db, companyId: number, p: Period, n: Narrowing): Promise<IntervalRow[]> {
   const scope = forCompany(db, companyId);
   const current = narrowed(
-    counted(
-      scope
-        .selectFrom("tickets")
-        .select(["tickets.userId as userId", "tickets.firstQueuedAt as startAt", "tickets.firstAcceptedAt as endAt"])
-        .where("tickets.firstAcceptedAt", ">=", p.from)
-        .where("tickets.firstAcceptedAt", "<", p.to)
-        .where("tickets.isGroup", "=", 0),
-    ),
+    scope
+      .selectFrom("tickets")
+      .select(["tickets.queueId as queueId", "tickets.userId as userId", "tickets.firstQueuedAt as startAt", "tickets.firstAcceptedAt as endAt"])
+      .where("tickets.firstAcceptedAt", ">=", p.from)
+      .where("tickets.firstAcceptedAt", "<", p.to)
+      .where("tickets.isGroup", "=", 0),
     "tickets",
     n,
   );
   const archived = narrowed(
-    counted(
-      scope
-        .selectFrom("ticket_cycles")
-        .innerJoin("tickets", "tickets.id", "ticket_cycles.ticketId")
-        .select(["ticket_cycles.userId as userId", "ticket_cycles.firstQueuedAt as startAt", "ticket_cycles.firstAcceptedAt as endAt"])
-        .where("ticket_cycles.firstAcceptedAt", ">=", p.from)
-        .where("ticket_cycles.firstAcceptedAt", "<", p.to)
-        .where("ticket_cycles.isGroup", "=", 0),
-    ),
+    scope
+      .selectFrom("ticket_cycles")
+      .select([
+        "ticket_cycles.queueId as queueId",
+        "ticket_cycles.userId as userId",
+        "ticket_cycles.firstQueuedAt as startAt",
+        "ticket_cycles.firstAcceptedAt as endAt",
+      ])
+      .where("ticket_cycles.firstAcceptedAt", ">=", p.from)
+      .where("ticket_cycles.firstAcceptedAt", "<", p.to)
+      .where("ticket_cycles.isGroup", "=", 0),
     "ticket_cycles",
     n,
   );
-  return sums(db, current.unionAll(archived));
+  return intervals(db, current.unionAll(archived));
 }
 
 /**
- * Per user: rows, and the sum and number of the intervals startAt -> endAt that exist and last: a cycle taken the
- * moment it entered a queue (an agent's own ticket, a reopen) never waited, and is no sample of waiting.
+ * Per slot of the interval's end: rows, and the sum and number of the intervals startAt -> endAt that exist and last:
+ * a cycle taken the moment it entered a queue (an agent's own ticket, a reopen) never waited, and is no sample of
+ * waiting.
  */
-async function sums(db: Db, rows: SelectQueryBuilder<DB, any, { userId: number | null; startAt: string | null; endAt: string | null }>) {
+async function intervals(
+  db: Db,
+  rows: SelectQueryBuilder<DB, any, { queueId: number | null; userId: number | null; startAt: string | null; endAt: string | null }>,
+): Promise<IntervalRow[]> {
   const minutes = minutesBetween(db, sql.ref("c.startAt"), sql.ref("c.endAt"));
   const timed = sql<boolean>`(c."startAt" is not null and c."startAt" < c."endAt")`;
+  const hour = sql<string>`substr(c."endAt", 1, 13)`;
   const out = await db
     .selectFrom(rows.as("c"))
     .select((eb) => [
+      hour.as("hour"),
+      "c.queueId",
       "c.userId",
       eb.fn.countAll<number>().as("count"),
       sql<number>`coalesce(sum(case when ${timed} then ${minutes} end), 0)`.as("minutes"),
       sql<number>`count(case when ${timed} then 1 end)`.as("timed"),
     ])
-    .groupBy("c.userId")
+    .groupBy([hour, "c.queueId", "c.userId"])
     .execute();
-  return out.map((r) => ({ userId: r.userId, count: Number(r.count), minutes: Number(r.minutes), timed: Number(r.timed) }));
+  return out.map((r) => ({ hour: r.hour, queueId: r.queueId, userId: r.userId, count: Number(r.count), minutes: Number(r.minutes), timed: Number(r.timed) }));
 }
 
-/** Tickets created in the period (groups apart) per UTC hour (yyyy-MM-ddTHH) and by who opened them. */
-export async function createdByHour(db: Db, companyId: number, p: Period, n: Narrowing) {
+export interface CreatedRow extends Slot {
+  total: number;
+  active: number;
+}
+
+/** Tickets created in the period (groups apart), and how many of them the company opened. */
+export async function createdRows(db: Db, companyId: number, p: Period, n: Narrowing): Promise<CreatedRow[]> {
   const hour = sql<string>`substr(${sql.ref("tickets.createdAt")}, 1, 13)`;
   const q = forCompany(db, companyId)
     .selectFrom("tickets")
-    .select((eb) => [hour.as("hour"), eb.fn.countAll<number>().filterWhere("initiatedBy", "=", "company").as("active"), eb.fn.countAll<number>().as("total")])
+    .select((eb) => [
+      hour.as("hour"),
+      "tickets.queueId",
+      "tickets.userId",
+      eb.fn.countAll<number>().filterWhere("initiatedBy", "=", "company").as("active"),
+      eb.fn.countAll<number>().as("total"),
+    ])
     .where("tickets.createdAt", ">=", p.from)
     .where("tickets.createdAt", "<", p.to)
     .where("tickets.isGroup", "=", 0)
-    .groupBy(hour);
-  const rows = await narrowed(counted(q), "tickets", n).execute();
-  return rows.map((r) => ({ hour: r.hour, active: Number(r.active), total: Number(r.total) }));
+    .groupBy([hour, "tickets.queueId", "tickets.userId"]);
+  const rows = await narrowed(q, "tickets", n).execute();
+  return rows.map((r) => ({ hour: r.hour, queueId: r.queueId, userId: r.userId, active: Number(r.active), total: Number(r.total) }));
 }
 
-/** Ratings given in the period, per agent: how many in each NPS band and the sum of the rates. */
-export async function ratingsByUser(db: Db, companyId: number, p: Period, n: Narrowing) {
+export interface RatingRow extends Slot {
+  count: number;
+  sum: number;
+  promoters: number;
+  detractors: number;
+}
+
+/** Ratings given in the period, by the agent rated and the rated ticket's queue. */
+export async function ratingRows(db: Db, companyId: number, p: Period, n: Narrowing): Promise<RatingRow[]> {
+  const hour = sql<string>`substr(${sql.ref("ticket_ratings.createdAt")}, 1, 13)`;
   let q = forCompany(db, companyId)
     .selectFrom("ticket_ratings")
+    .innerJoin("tickets", "tickets.id", "ticket_ratings.ticketId")
     .select((eb) => [
+      hour.as("hour"),
+      "tickets.queueId",
       "ticket_ratings.userId",
       eb.fn.countAll<number>().as("count"),
       eb.fn.sum<number>("ticket_ratings.rate").as("sum"),
@@ -174,16 +205,13 @@ export async function ratingsByUser(db: Db, companyId: number, p: Period, n: Nar
     ])
     .where("ticket_ratings.createdAt", ">=", p.from)
     .where("ticket_ratings.createdAt", "<", p.to)
-    .groupBy("ticket_ratings.userId");
+    .groupBy([hour, "tickets.queueId", "ticket_ratings.userId"]);
   if (n.userId !== undefined) q = q.where("ticket_ratings.userId", "=", n.userId);
-  if (n.queueIds?.length) {
-    const queueIds = n.queueIds;
-    q = q.where(({ exists, selectFrom }) =>
-      exists(selectFrom("tickets").select("tickets.id").whereRef("tickets.id", "=", "ticket_ratings.ticketId").where("tickets.queueId", "in", queueIds)),
-    );
-  }
+  if (n.queueIds?.length) q = q.where("tickets.queueId", "in", n.queueIds);
   const rows = await q.execute();
   return rows.map((r) => ({
+    hour: r.hour,
+    queueId: r.queueId,
     userId: r.userId,
     count: Number(r.count),
     sum: Number(r.sum ?? 0),

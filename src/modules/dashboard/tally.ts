@@ -1,0 +1,98 @@
+/**
+ * The period figures of a slice of the desk (a user, a company day, a queue), added up from the event rows of
+ * queries.ts or read back from the daily roll-up: the same shape both ways, so built days and live hours add up.
+ */
+import type { Db } from "../../db/database";
+import * as q from "./queries";
+
+export interface Tally {
+  created: number;
+  createdActive: number;
+  accepted: number;
+  waitN: number;
+  waitSum: number;
+  closed: number;
+  serviceN: number;
+  serviceSum: number;
+  ratings: number;
+  rateSum: number;
+  promoters: number;
+  detractors: number;
+}
+
+export const TALLY_FIELDS = [
+  "created",
+  "createdActive",
+  "accepted",
+  "waitN",
+  "waitSum",
+  "closed",
+  "serviceN",
+  "serviceSum",
+  "ratings",
+  "rateSum",
+  "promoters",
+  "detractors",
+] as const satisfies readonly (keyof Tally)[];
+
+export const emptyTally = (): Tally => ({
+  created: 0,
+  createdActive: 0,
+  accepted: 0,
+  waitN: 0,
+  waitSum: 0,
+  closed: 0,
+  serviceN: 0,
+  serviceSum: 0,
+  ratings: 0,
+  rateSum: 0,
+  promoters: 0,
+  detractors: 0,
+});
+
+export function addTally(into: Tally, from: Tally): Tally {
+  for (const f of TALLY_FIELDS) into[f] += from[f];
+  return into;
+}
+
+/** The tallies of the period's events, per key of their slot (UTC hour, queue, user). */
+export async function eventTallies(db: Db, companyId: number, p: q.Period, n: q.Narrowing, keyOf: (slot: q.Slot) => string): Promise<Map<string, Tally>> {
+  const [closed, accepted, created, ratings] = await Promise.all([
+    q.closedRows(db, companyId, p, n),
+    q.acceptedRows(db, companyId, p, n),
+    q.createdRows(db, companyId, p, n),
+    q.ratingRows(db, companyId, p, n),
+  ]);
+  const out = new Map<string, Tally>();
+  const at = (slot: q.Slot) => {
+    const key = keyOf(slot);
+    const t = out.get(key) ?? emptyTally();
+    out.set(key, t);
+    return t;
+  };
+  for (const r of closed) {
+    const t = at(r);
+    t.closed += r.count;
+    t.serviceN += r.timed;
+    t.serviceSum += r.minutes;
+  }
+  for (const r of accepted) {
+    const t = at(r);
+    t.accepted += r.count;
+    t.waitN += r.timed;
+    t.waitSum += r.minutes;
+  }
+  for (const r of created) {
+    const t = at(r);
+    t.created += r.total;
+    t.createdActive += r.active;
+  }
+  for (const r of ratings) {
+    const t = at(r);
+    t.ratings += r.count;
+    t.rateSum += r.sum;
+    t.promoters += r.promoters;
+    t.detractors += r.detractors;
+  }
+  return out;
+}
