@@ -273,6 +273,13 @@ describe("GET /api/dashboard", () => {
     expect(backwards.status).toBe(400);
     expect(backwards.body.fields.dateTo).toBeDefined();
     expect((await get("/api/dashboard?dateFrom=2020-01-01&dateTo=2026-01-01")).status).toBe(400);
+    // The calendar's edges answer, empty.
+    for (const [from, to] of [
+      ["9999-12-30", "9999-12-31"],
+      ["0001-01-01", "0001-01-02"],
+      ["2026-02-28", "2026-02-31"],
+    ])
+      expect((await get(`/api/dashboard?dateFrom=${from}&dateTo=${to}`)).status).toBeLessThan(500);
     expect((await get(MARCH, w.agent.token)).status).toBe(403);
     expect((await get("/api/dashboard/ticketsDay?initialDate=2026-03-01&finalDate=2026-03-31", w.agent.token)).status).toBe(403);
     expect((await w.t.json("GET", MARCH, {})).status).toBe(401);
