@@ -66,6 +66,8 @@ test("an admin creates, edits the colour of and deletes a tag; another tab follo
   await expect(row(page, name)).toBeVisible();
   expect(await chipColour(row(page, name))).toBe("rgb(220, 38, 38)");
   await expect(row(other, name), "the other tab gets the new tag live").toBeVisible();
+  // Toasts sit over the page's header and pause while the pointer is on them: a click aimed under one would wait on it.
+  await expect(page.getByTestId("toast")).toHaveCount(0);
 
   // The same name, whatever its case, is refused under the field.
   await page.getByTestId("tags-add").click();
@@ -82,6 +84,7 @@ test("an admin creates, edits the colour of and deletes a tag; another tab follo
   await expect(page.getByTestId("toast").filter({ hasText: "Tag saved" })).toBeVisible();
   await expect.poll(() => chipColour(row(page, name))).toBe("rgb(22, 163, 74)");
   await expect.poll(() => chipColour(row(other, name)), "the other tab gets the new colour live").toBe("rgb(22, 163, 74)");
+  await expect(page.getByTestId("toast")).toHaveCount(0);
 
   await page.getByTestId("tags-search").fill(name.slice(0, 11).toLowerCase());
   await expect(row(page, name)).toBeVisible();
