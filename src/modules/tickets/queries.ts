@@ -267,7 +267,8 @@ const ticketViewsByIds = compiledOnce((db, a: { companyId: number; ids: readonly
 );
 const MAX_COMPILED_IDS = 64;
 
-function tagsOf(db: Executor, a: { companyId: number; ticketIds: readonly number[] }) {
+/** The tags of some tickets of the company, by name (the tickets report compiles it for the read pool). */
+export function tagsOf(db: Executor, a: { companyId: number; ticketIds: readonly number[] }) {
   return forCompany(db, a.companyId)
     .selectFrom("ticket_tags")
     .innerJoin("tags", "tags.id", "ticket_tags.tagId")
