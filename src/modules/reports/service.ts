@@ -183,12 +183,25 @@ export function createReportsService(ctx: AppContext) {
           masked,
         },
       });
-      let cursor: ReportCursor | undefined;
+      const read = (cursor: ReportCursor | undefined) => {
+        const rows = ctx.reads.read(reportRows(db, where, { cursor, limit: EXPORT_PAGE }));
+        // Awaited by the next pull; a download abandoned before it must not leave an unhandled rejection behind.
+        rows.catch(() => {});
+        return rows;
+      };
+      // The next page is read while this one is formatted and compressed (on SQLite the read pool is another thread);
+      // a short page is the last one.
+      let next: Promise<ReportRow[]> | undefined;
+      let started = false;
       const nextPage = async (): Promise<string[][] | undefined> => {
-        const rows = await ctx.reads.read(reportRows(db, where, { cursor, limit: EXPORT_PAGE }));
+        if (!started) {
+          started = true;
+          next = read(undefined);
+        }
+        const rows = next ? await next : [];
+        const last = rows[rows.length - 1];
+        next = last && rows.length === EXPORT_PAGE ? read({ createdAt: last.createdAt, id: last.id }) : undefined;
         if (!rows.length) return undefined;
-        const last = rows[rows.length - 1]!;
-        cursor = { createdAt: last.createdAt, id: last.id };
         return (await shaped(rows, actor.companyId, masked)).map(cells);
       };
       const stamp = ctx.clock.now().toISOString().slice(0, 10);
