@@ -102,6 +102,7 @@ test("a manager reads the period's report, scrolls for the next page, filters by
   });
   await m.page.getByTestId("report-export-xlsx").click();
   await expect(m.page.getByTestId("report-export-progress")).toContainText("Downloading");
+  await m.page.screenshot({ path: screenshotPath("reports-downloading-en-light-1280") });
   await m.page.getByTestId("report-export-cancel").click();
   await expect(m.page.getByTestId("report-export-xlsx")).toBeVisible();
   await expect(m.page.getByTestId("report-export-progress")).toHaveCount(0);

@@ -44,7 +44,7 @@ export function ReportExport({ filter }: { filter: ReportFilter }) {
           <Spinner size="sm" />
           {t("reports.downloading", { size: bytes(job.received, i18n.language) })}
         </span>
-        <Button variant="outline" size="sm" onClick={() => job.controller.abort()} data-testid="report-export-cancel">
+        <Button variant="outline" onClick={() => job.controller.abort()} data-testid="report-export-cancel">
           {t("common.cancel")}
         </Button>
       </div>
