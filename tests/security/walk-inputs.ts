@@ -65,6 +65,23 @@ export const QUERY_NAMES = [
   "hub.challenge",
 ];
 
+/** Query parameters that name rows by id: another company's admin sends company A's ids in each. */
+export const QUERY_IDS = [
+  "queueIds",
+  "queueId",
+  "users",
+  "userId",
+  "tags",
+  "tagId",
+  "tagIds",
+  "contactTag",
+  "whatsapps",
+  "whatsappId",
+  "contactId",
+  "ticketId",
+  "selectedQueues",
+];
+
 /** Sent beside each hostile query parameter: a list reads every ticket, message bodies too, so the value reaches the search. */
 export const QUERY_BASE = { showAll: "true", searchOnMessages: "true" };
 
