@@ -1,14 +1,15 @@
 /**
  * The report's SQL: the tickets created in a period under the report's filters, read on the tickets_company_created
  * index (companyId, createdAt; 0052) newest first, one query per page with the names around each ticket and its
- * latest rating (the page's tags come from the inbox's query, tagsOf). Compiled, to run on the read pool. Times are
- * ISO-8601 UTC text, compared as text.
+ * latest rating (the ticket view's latestRating; the page's tags are its tagsOf). Compiled, to run on the read pool.
+ * Times are ISO-8601 UTC text, compared as text.
  */
 import { type CompiledQuery, sql } from "kysely";
 import type { Db } from "../../db/database";
 import type { TicketStatus } from "../../db/schema";
 import { forCompany } from "../../db/scope";
 import type { Period } from "../dashboard/queries";
+import { latestRating } from "../tickets/queries";
 
 /** The filter once its ids are known to be the company's and its days turned into instants. */
 export interface ReportWhere {
@@ -81,15 +82,7 @@ export function reportRows(db: Db, w: ReportWhere, at: { cursor?: ReportCursor; 
       "tickets.firstQueuedAt",
       "tickets.firstAcceptedAt",
       "tickets.lastClosedAt",
-      // The latest rating, on ticket_ratings_ticket (companyId, ticketId, id).
-      eb
-        .selectFrom("ticket_ratings")
-        .select("ticket_ratings.rate")
-        .whereRef("ticket_ratings.companyId", "=", "tickets.companyId")
-        .whereRef("ticket_ratings.ticketId", "=", "tickets.id")
-        .orderBy("ticket_ratings.id", "desc")
-        .limit(1)
-        .as("rating"),
+      latestRating(eb).as("rating"),
     ]);
   const { cursor } = at;
   if (cursor) {
