@@ -28,7 +28,10 @@ type Ticket = {
   rating: number | null;
 };
 
-/** Every page of the report as the file's lines should hold them, in REPORT_COLUMNS' order. */
+/**
+ * Every page of the report as the file's lines should hold them, in REPORT_COLUMNS' order. Written out here rather
+ * than taken from the service, so the file is checked against the page's answer, not against the code that wrote it.
+ */
 async function reportLines(query: string, token: string): Promise<string[][]> {
   const lines: string[][] = [];
   for (let page = 1; ; page++) {
