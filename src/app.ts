@@ -29,6 +29,7 @@ import { plansRoutes } from "./modules/plans/routes";
 import { publicRoutes } from "./modules/public/routes";
 import { queuesRoutes } from "./modules/queues/routes";
 import { quickMessagesRoutes } from "./modules/quick-messages/routes";
+import { reportsRoutes } from "./modules/reports/routes";
 import { settingsRoutes } from "./modules/settings/routes";
 import { tagsRoutes } from "./modules/tags/routes";
 import { ticketNotesRoutes } from "./modules/ticket-notes/routes";
@@ -78,6 +79,7 @@ const MODULES: readonly AppModule[] = [
   { routes: filesRoutes, features: ["files"] },
   { routes: metaRoutes, features: ["metaLogin"] },
   { routes: dashboardRoutes, features: ["dashboard"] },
+  { routes: reportsRoutes, features: ["reports"] },
   { routes: auditRoutes },
 ];
 

@@ -16,6 +16,7 @@ const ALLOWED: Record<string, { input?: string; answer?: string }> = {
   "GET /api/media/:key": { answer: "the file itself, streamed with byte ranges (documented as binary)" },
   "GET /api/whitelabel/:file": { answer: "the logo itself (documented as binary)" },
   "GET /api/contacts/export": { answer: "the xlsx or csv file, streamed (documented as binary and text)" },
+  "GET /api/ticketreport/export": { answer: "the xlsx or csv file, streamed (documented as binary and text)" },
   "GET /api/contacts/import/:jobId/summary.csv": { answer: "the csv file, streamed (documented as text)" },
   // Webhooks read the raw body to verify the provider's signature over its exact bytes; the payloads are the
   // provider's own (documented with an example each), answered as the provider expects.

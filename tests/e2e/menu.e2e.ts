@@ -63,7 +63,7 @@ test("the super admin's menu: every entry opens a real page, no /api answer is 4
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto("/tickets");
   const paths = await walkMenu(page);
-  expect(paths).toEqual(expect.arrayContaining(["/tickets", "/contacts", "/users", "/connections", "/allConnections", "/files"]));
+  expect(paths).toEqual(expect.arrayContaining(["/tickets", "/contacts", "/users", "/connections", "/allConnections", "/files", "/reports"]));
   expect(notFound).toEqual([]);
   expect(paths).toContain("/");
   await page.goto("/");
@@ -78,7 +78,7 @@ test("a plain user's menu: every entry opens a real page, no /api answer is 404"
   const paths = await walkMenu(page);
   expect(paths).toContain("/tickets");
   expect(paths).toContain("/contacts");
-  for (const adminOnly of ["/", "/users", "/connections", "/allConnections", "/files"]) expect(paths).not.toContain(adminOnly);
+  for (const adminOnly of ["/", "/reports", "/users", "/connections", "/allConnections", "/files"]) expect(paths).not.toContain(adminOnly);
   expect(notFound).toEqual([]);
   // Without dashboard:view, "/" is the 403 screen, whose 'Voltar' leads to the inbox.
   await page.goto("/");
@@ -89,7 +89,7 @@ test("a plain user's menu: every entry opens a real page, no /api answer is 404"
 
 test("pages that are not built are not routes: they answer the not-found page, never a placeholder", async ({ page }) => {
   await loginViaApi(page, ADMIN);
-  for (const path of ["/reports", "/helps", "/chats"]) {
+  for (const path of ["/helps", "/chats"]) {
     await page.goto(path);
     await expect(page.getByTestId("not-found")).toBeVisible();
     await expect(page.getByTestId("coming-soon")).toHaveCount(0);

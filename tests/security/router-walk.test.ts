@@ -16,6 +16,7 @@ import {
   malformedMetaBodies,
   PNG,
   QUERY_BASE,
+  QUERY_IDS,
   QUERY_NAMES,
   UPLOAD_FIELDS,
   WRONG_TYPES,
@@ -216,6 +217,25 @@ describe("router walk", () => {
     }
     expect(failures).toEqual([]);
     expect(await snapshotCompanyA()).toEqual(before);
+  });
+
+  test("company B's admin never reads company A's rows through an id in the query", async () => {
+    // Names only company A's rows carry (set up above); the period around now reaches the routes that need one, and
+    // files come as csv, whose text can be read.
+    const marks = ["Contato A", "5511900000001", "Vendas A", "Conexão A", "Tag A", "Nota A", "Menu A", "Lista A"];
+    const day = (ms: number) => new Date(t.clock.now().getTime() + ms).toISOString().slice(0, 10);
+    const [from, to] = [day(-86_400_000), day(86_400_000)];
+    const period = { dateFrom: from, dateTo: to, dateStart: from, dateEnd: to, initialDate: from, finalDate: to, format: "csv" };
+    const failures: string[] = [];
+    for (const r of routes.filter((r) => r.method === "GET" && !r.path.includes(":"))) {
+      for (const name of QUERY_IDS) {
+        const res = await t.request("GET", `${r.path}?${new URLSearchParams({ ...period, [name]: "1" })}`, { token: adminB });
+        const text = await res.text();
+        const leaked = marks.filter((m) => text.includes(m));
+        if (res.status >= 500 || leaked.length) failures.push(`GET ${r.path}?${name}=1 -> ${res.status} ${leaked.join(", ")}`);
+      }
+    }
+    expect(failures).toEqual([]);
   });
 
   test("malformed ids and bodies never get a 5xx", async () => {

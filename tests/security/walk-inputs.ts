@@ -60,9 +60,31 @@ export const QUERY_NAMES = [
   "userId",
   "queueId",
   "targetQueueId",
+  "dateFrom",
+  "dateTo",
+  "tagIds",
+  "format",
+  "whatsappId",
   "hub.mode",
   "hub.verify_token",
   "hub.challenge",
+];
+
+/** Query parameters that name rows by id: another company's admin sends company A's ids in each. */
+export const QUERY_IDS = [
+  "queueIds",
+  "queueId",
+  "users",
+  "userId",
+  "tags",
+  "tagId",
+  "tagIds",
+  "contactTag",
+  "whatsapps",
+  "whatsappId",
+  "contactId",
+  "ticketId",
+  "selectedQueues",
 ];
 
 /** Sent beside each hostile query parameter: a list reads every ticket, message bodies too, so the value reaches the search. */

@@ -17,7 +17,8 @@ export type AuditEntity =
   | "chatbot"
   | "fileList"
   | "contactImport"
-  | "contactExport";
+  | "contactExport"
+  | "ticketReport";
 export type AuditAction = "create" | "update" | "delete" | "transfer" | "accept" | "reopen" | "return" | "export";
 
 export type AuditFields = Record<string, unknown>;

@@ -1,6 +1,7 @@
 import { Elysia } from "elysia";
 import type { AppContext } from "../../context";
 import { authPlugin } from "../../http/auth";
+import { exportResponse } from "../../http/export-file";
 import { doc } from "../../http/schemas";
 import { exportQuery } from "./schema";
 import { createContactExportService } from "./service";
@@ -8,15 +9,9 @@ import { createContactExportService } from "./service";
 /** The contacts list as a file. */
 export const contactExportRoutes = (ctx: AppContext) => {
   const exports = createContactExportService(ctx);
-  return new Elysia({ prefix: "/api", tags: ["Contacts"] }).use(authPlugin(ctx)).get(
-    "/contacts/export",
-    async ({ actor, query }) => {
-      const file = await exports.export(actor, query);
-      return new Response(file.body, {
-        headers: { "content-type": file.contentType, "content-disposition": `attachment; filename="${file.fileName}"`, "cache-control": "no-store" },
-      });
-    },
-    {
+  return new Elysia({ prefix: "/api", tags: ["Contacts"] })
+    .use(authPlugin(ctx))
+    .get("/contacts/export", async ({ actor, query }) => exportResponse(await exports.export(actor, query)), {
       auth: true,
       query: exportQuery,
       detail: {
@@ -33,6 +28,5 @@ export const contactExportRoutes = (ctx: AppContext) => {
           },
         },
       },
-    },
-  );
+    });
 };

@@ -1,6 +1,6 @@
 import type { AppContext } from "../../context";
-import { CSV_BOM, csvLine } from "../../http/csv";
 import { validationError } from "../../http/errors";
+import { type ExportFile, exportFile } from "../../http/export-file";
 import type { Actor } from "../../http/permissions";
 import { forCompany } from "../../db/scope";
 import { recordAudit } from "../audit/record";
@@ -8,7 +8,6 @@ import { contactFilter } from "../contacts/queries";
 import { type LgpdPolicy, maskContact, masksNumbersFor, readLgpd } from "../tickets/lgpd";
 import { type ExportCursor, type ExportRow, exportPage } from "./queries";
 import type { ExportQuery } from "./schema";
-import { XlsxStream } from "./xlsx-stream";
 
 /** Rows read per page: larger pages mean fewer trips to the read pool but a higher heap peak (bench/contacts.ts measures both). */
 const PAGE = 1000;
@@ -28,7 +27,7 @@ function cells(row: ExportRow, masked: boolean): string[] {
  */
 export function createContactExportService(ctx: AppContext) {
   return {
-    async export(actor: Actor, q: ExportQuery): Promise<{ fileName: string; contentType: string; body: ReadableStream<Uint8Array> }> {
+    async export(actor: Actor, q: ExportQuery): Promise<ExportFile> {
       if (q.contactTag?.length && (await forCompany(ctx.db, actor.companyId).missingIds("tags", q.contactTag)).length) {
         throw validationError({ contactTag: "Unknown tag" });
       }
@@ -53,63 +52,7 @@ export function createContactExportService(ctx: AppContext) {
         return rows.map((r) => cells(r, masked));
       };
       const stamp = ctx.clock.now().toISOString().slice(0, 10);
-      if (q.format === "csv") return { fileName: `contacts-${stamp}.csv`, contentType: "text/csv; charset=utf-8", body: csvBody(nextPage) };
-      return {
-        fileName: `contacts-${stamp}.xlsx`,
-        contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-        body: xlsxBody(nextPage),
-      };
+      return exportFile({ format: q.format, baseName: "contacts", stamp, sheetName: "Contacts", columns: EXPORT_COLUMNS, nextPage });
     },
   };
-}
-
-function csvBody(nextPage: () => Promise<string[][] | undefined>): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
-  return new ReadableStream<Uint8Array>(
-    {
-      start(controller) {
-        controller.enqueue(encoder.encode(CSV_BOM + csvLine(EXPORT_COLUMNS)));
-      },
-      async pull(controller) {
-        const rows = await nextPage();
-        if (!rows) return controller.close();
-        controller.enqueue(encoder.encode(rows.map(csvLine).join("")));
-      },
-    },
-    { highWaterMark: 1 },
-  );
-}
-
-function xlsxBody(nextPage: () => Promise<string[][] | undefined>): ReadableStream<Uint8Array> {
-  let xlsx: XlsxStream;
-  let emitted = 0;
-  return new ReadableStream<Uint8Array>(
-    {
-      start(controller) {
-        xlsx = new XlsxStream(
-          "Contacts",
-          (chunk) => {
-            emitted++;
-            controller.enqueue(chunk);
-          },
-          (err) => controller.error(err),
-        );
-        xlsx.rows([[...EXPORT_COLUMNS]]);
-      },
-      // The compressor holds small pages back: read on until it hands out a chunk, as a pull that enqueues nothing
-      // is not called again.
-      async pull(controller) {
-        const before = emitted;
-        while (emitted === before) {
-          const rows = await nextPage();
-          if (!rows) {
-            xlsx.end();
-            return controller.close();
-          }
-          xlsx.rows(rows);
-        }
-      },
-    },
-    { highWaterMark: 1 },
-  );
 }

@@ -1,7 +1,7 @@
-import type { Insertable, Updateable } from "kysely";
+import type { ExpressionBuilder, Insertable, Updateable } from "kysely";
 import { compiledOnce } from "../../db/compiled";
 import type { Db } from "../../db/database";
-import type { TicketLogType, TicketStatus, TicketsTable } from "../../db/schema";
+import type { DB, TicketLogType, TicketStatus, TicketsTable } from "../../db/schema";
 import { forCompany } from "../../db/scope";
 import { liveTickets } from "./list-queries";
 import { trackTicketLog } from "./tracking-queries";
@@ -213,17 +213,21 @@ export function ticketViewQuery(db: Executor, companyId: number) {
       "connections.status as whatsappStatus",
       "connections.groupAsTicket as whatsappGroupAsTicket",
       "connections.deletedAt as whatsappDeletedAt",
-      // The contact's latest rating of the ticket (ticket_ratings_ticket index).
-      (eb) =>
-        eb
-          .selectFrom("ticket_ratings")
-          .select("ticket_ratings.rate")
-          .whereRef("ticket_ratings.companyId", "=", "tickets.companyId")
-          .whereRef("ticket_ratings.ticketId", "=", "tickets.id")
-          .orderBy("ticket_ratings.id", "desc")
-          .limit(1)
-          .as("ratingRate"),
+      (eb) => latestRating(eb).as("ratingRate"),
     ]);
+}
+
+/** The contact's latest rating of the ticket, on the ticket_ratings_ticket index (companyId, ticketId, id). */
+export function latestRating<TB extends keyof DB>(eb: ExpressionBuilder<DB, TB | "tickets">) {
+  // The cast only narrows the builder's type: TypeScript cannot resolve column names on a builder whose tables are a
+  // type parameter; the query needs nothing but `tickets` in scope, which the signature asks for.
+  return (eb as unknown as ExpressionBuilder<DB, "tickets">)
+    .selectFrom("ticket_ratings")
+    .select("ticket_ratings.rate")
+    .whereRef("ticket_ratings.companyId", "=", "tickets.companyId")
+    .whereRef("ticket_ratings.ticketId", "=", "tickets.id")
+    .orderBy("ticket_ratings.id", "desc")
+    .limit(1);
 }
 export type TicketViewRow = Awaited<ReturnType<ReturnType<typeof ticketViewQuery>["execute"]>>[number];
 
@@ -267,7 +271,8 @@ const ticketViewsByIds = compiledOnce((db, a: { companyId: number; ids: readonly
 );
 const MAX_COMPILED_IDS = 64;
 
-function tagsOf(db: Executor, a: { companyId: number; ticketIds: readonly number[] }) {
+/** The tags of some tickets of the company, by name (the tickets report compiles it for the read pool). */
+export function tagsOf(db: Executor, a: { companyId: number; ticketIds: readonly number[] }) {
   return forCompany(db, a.companyId)
     .selectFrom("ticket_tags")
     .innerJoin("tags", "tags.id", "ticket_tags.tagId")

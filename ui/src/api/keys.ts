@@ -17,6 +17,8 @@ export const keys = {
     ticketsDay: (from: string, to: string) => ["dashboard", "ticketsDay", from, to] as const,
     ticketsUsers: (from: string, to: string) => ["dashboard", "ticketsUsers", from, to] as const,
   },
+  /** The tickets report's pages, one list per filter. */
+  reports: (filter: object) => ["reports", filter] as const,
   /** A queue's chatbot option tree. */
   chatbot: (queueId: number) => ["chatbot", queueId] as const,
   whatsapps: ["whatsapps"] as const,

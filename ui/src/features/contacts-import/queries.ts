@@ -1,8 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { ApiError, api, refreshToken } from "../../api/client";
+import { api } from "../../api/client";
 import { keys } from "../../api/keys";
-import { session } from "../auth/store";
 import { onSocketEvent } from "../../realtime/socket";
 import { channelsQuery, connectionsListQuery } from "../connections/queries";
 import { connectionsWith, type ImportCapability } from "./connections";
@@ -73,33 +72,4 @@ export function useImportFrames(companyId: number | undefined) {
       if (data.action === "done") void qc.invalidateQueries({ queryKey: keys.contacts.pages });
     });
   }, [companyId, qc]);
-}
-
-/**
- * Fetches a file the API streams (it needs the bearer token, so a plain link cannot) and hands it to the browser as a
- * download. Refreshes the session once on ERR_SESSION_EXPIRED, as every call does.
- */
-export async function downloadFile(path: string, fallbackName: string): Promise<void> {
-  const get = (token: string | null) => fetch(path, { headers: token ? { authorization: `Bearer ${token}` } : {}, credentials: "same-origin" });
-  let res = await get(session.token);
-  if (res.status === 403) {
-    const body = (await res
-      .clone()
-      .json()
-      .catch(() => ({}))) as { error?: string };
-    if (body.error === "ERR_SESSION_EXPIRED") res = await get(await refreshToken(session.token));
-  }
-  if (!res.ok) {
-    const body = (await res.json().catch(() => ({}))) as { error?: string; message?: string };
-    throw new ApiError(res.status, body.error, body.message ?? "", body);
-  }
-  const name = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? fallbackName;
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }

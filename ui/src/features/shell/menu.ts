@@ -38,6 +38,7 @@ export const mainItems: MenuItem[] = [
 /** The management section (dashboard, reports, real-time panel). */
 export const managementItems: MenuItem[] = [
   { to: "/", label: "menu.dashboard", icon: I.DashboardIcon, feature: "dashboard", allowed: can("dashboard:view") },
+  { to: "/reports", label: "menu.reports", icon: I.ChartIcon, feature: "reports", allowed: can("dashboard:view") },
   { to: "/moments", label: "menu.moments", icon: I.ActivityIcon, feature: "moments", allowed: can("realtime:view") },
 ];
 

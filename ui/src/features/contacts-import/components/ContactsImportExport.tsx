@@ -1,13 +1,14 @@
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { downloadFile } from "../../../api/download";
 import { toastError } from "../../../api/errors";
 import { Button } from "../../../components/ui/button";
 import { ChevronDownIcon } from "../../../components/ui/icons";
 import * as Menu from "../../../components/ui/menu";
 import { useCan, useSessionUser } from "../../auth/hooks";
 import { useFeature } from "../../branding/queries";
-import { downloadFile, useImportConnections, useImportFrames, useStartPhoneImport } from "../queries";
+import { useImportConnections, useImportFrames, useStartPhoneImport } from "../queries";
 
 /**
  * The contacts page's Import/Export menu: import from a spreadsheet (admins, /contacts/import), import a connected

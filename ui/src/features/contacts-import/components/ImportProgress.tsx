@@ -5,7 +5,7 @@ import { Button } from "../../../components/ui/button";
 import { DownloadIcon } from "../../../components/ui/icons";
 import { toastError } from "../../../api/errors";
 import { importQuery } from "../queries";
-import { downloadFile } from "../queries";
+import { downloadFile } from "../../../api/download";
 
 /** While the socket is quiet (reconnecting), the import's state is read again this often. */
 const POLL_MS = 2000;

@@ -28,7 +28,7 @@ export class XlsxStream {
     for (const cells of rows) {
       this.rowNo++;
       xml += `<row r="${this.rowNo}">`;
-      for (const cell of cells) xml += `<c t="inlineStr"><is><t xml:space="preserve">${escapeXml(cell)}</t></is></c>`;
+      for (const cell of cells) xml += EDGE_SPACE.test(cell) ? `${CELL}<t xml:space="preserve">${escapeXml(cell)}${END}` : `${CELL}<t>${escapeXml(cell)}${END}`;
       xml += "</row>";
     }
     if (xml) this.sheet.push(utf8.encode(xml));
@@ -42,6 +42,11 @@ export class XlsxStream {
 }
 
 const utf8 = new TextEncoder();
+// Cells are most of a sheet's bytes, and compressing them most of an export's time: a cell asks for its spaces to be
+// kept only when it has some at an edge (a reader keeps the inner ones anyway).
+const CELL = '<c t="inlineStr"><is>';
+const END = "</t></is></c>";
+const EDGE_SPACE = /^\s|\s$/;
 const XML = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 const MAIN_NS = "http://schemas.openxmlformats.org/spreadsheetml/2006/main";
 const REL_NS = "http://schemas.openxmlformats.org/package/2006/relationships";
@@ -56,8 +61,12 @@ function packageParts(sheetName: string): Record<string, string> {
   };
 }
 
+/** Anything escapeXml changes: most cells (digits, times, names) have none, and are kept as they are. */
+const NEEDS_ESCAPE = /[&<>"]|[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
+
 /** Text as XML character data: markup escaped, characters XML 1.0 cannot hold dropped. */
 function escapeXml(text: string): string {
+  if (!NEEDS_ESCAPE.test(text)) return text;
   return text
     .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, "")
     .replace(/&/g, "&amp;")
