@@ -42,13 +42,15 @@ describe("GET /api/version features", () => {
       "externalApi",
       "dashboard",
       "moments",
+      "reports",
     ])
       expect(features).toContain(f);
     // Their routes answer: a listed capability is one the server has.
-    for (const path of ["/api/users", "/api/tickets", "/api/dashboard", "/api/usersMoments"]) expect((await t.request("GET", path)).status).toBe(401);
+    for (const path of ["/api/users", "/api/tickets", "/api/dashboard", "/api/usersMoments", "/api/ticketreport/reports"])
+      expect((await t.request("GET", path)).status).toBe(401);
     // No module gives these yet: their routes are missing, and so are they.
     for (const [feature, path] of [
-      ["reports", "/api/ticketreport/reports"],
+      ["campaigns", "/api/campaigns"],
       ["helps", "/api/helps/list"],
       ["chats", "/api/chats"],
       ["integrations", "/api/queueIntegration"],

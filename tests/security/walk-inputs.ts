@@ -60,8 +60,6 @@ export const QUERY_NAMES = [
   "userId",
   "queueId",
   "targetQueueId",
-  "dateFrom",
-  "dateTo",
   "tagIds",
   "format",
   "whatsappId",
