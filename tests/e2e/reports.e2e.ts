@@ -1,5 +1,5 @@
 /**
- * The tickets report at /reports: a manager (a plain user with showDashboard) of a company of its own (41 visitors'
+ * The tickets report at /reports: a manager (a plain user with showDashboard and allUserChat) of a company of its own (41 visitors'
  * tickets, one finished) sees the period's tickets 40 at a time and the rest on scrolling, filters them by status,
  * and downloads csv and xlsx files holding exactly the rows shown (a download on its way shows its bytes and can be
  * cancelled); texts in pt, en and es, light and dark, desktop and phone (tests/e2e/screenshots/reports-*.png). A
@@ -72,7 +72,8 @@ test("a manager reads the period's report, scrolls for the next page, filters by
   const me = await ok(request, token, "GET", "/api/auth/me");
   await ok(request, token, "PUT", `/api/tickets/${first.id}`, { status: "open", userId: me.id });
   await ok(request, token, "PUT", `/api/tickets/${first.id}`, { status: "closed", sendFarewellMessage: false });
-  const manager = await createAgent(request, token, tag, "Manager", { showDashboard: "enabled" });
+  // A supervisor: the dashboard's right, and every ticket shown (allUserChat), so the report is the whole desk's.
+  const manager = await createAgent(request, token, tag, "Manager", { showDashboard: "enabled", allUserChat: "enabled" });
 
   const m = await agentPage(browser, manager, { width: 1280, height: 800 });
   await m.ctx.addInitScript(() => localStorage.setItem("i18nextLng", "en"));

@@ -119,12 +119,14 @@ describe("GET /api/ticketreport/export", () => {
   test("a plain manager's file is masked as the report shows it to them; refusals as the report's; another company's rows never in it", async () => {
     d = await reportDesk();
     const { w, other } = d;
-    await w.t.ctx.db.updateTable("users").set({ showDashboard: "enabled" }).where("id", "=", w.plain.id).execute();
+    // Bruno (Q2) sees his own T2 only: his file holds it, masked.
+    await w.t.ctx.db.updateTable("users").set({ showDashboard: "enabled" }).where("id", "=", w.agent2.id).execute();
     await w.setting("enableLGPD", "enabled");
     await w.setting("lgpdHideNumber", "enabled");
-    const expected = await reportLines(MARCH, w.plain.token);
+    const expected = await reportLines(MARCH, w.agent2.token);
+    expect(expected.map((r) => Number(r[0]))).toEqual([d.t2]);
     for (const format of ["csv", "xlsx"] as const) {
-      const rows = await reopen(MARCH, w.plain.token, format);
+      const rows = await reopen(MARCH, w.agent2.token, format);
       expect(rows.slice(1)).toEqual(expected);
       for (const r of rows.slice(1)) expect(r[3]).toMatch(/^5511\*{7}\d\d$/);
       expect(rows.slice(1).map((r) => Number(r[0]))).not.toContain(other.ticketId);

@@ -9,6 +9,7 @@ import type { Db } from "../../db/database";
 import type { TicketStatus } from "../../db/schema";
 import { forCompany } from "../../db/scope";
 import type { Period } from "../dashboard/queries";
+import type { TicketFilter } from "../tickets/list-queries";
 import { latestRating } from "../tickets/queries";
 
 /** The filter once its ids are known to be the company's and its days turned into instants. */
@@ -21,6 +22,8 @@ export interface ReportWhere {
   status?: TicketStatus;
   whatsappId?: number;
   channel?: string;
+  /** The caller's visibility (tickets/visibility.ts); undefined for those who may see every ticket. */
+  visible?: TicketFilter;
 }
 
 /** Where a page ends, in the report's order (createdAt, then id, both descending). */
@@ -31,7 +34,7 @@ export interface ReportCursor {
 
 /**
  * The tickets the report counts: created in the period, not deleted, not emptied by a merge, not groups (the
- * dashboard's "tickets" figure, so the report is its detail), under the filters.
+ * dashboard's "tickets" figure, so the report is its detail), under the filters and the caller's visibility.
  */
 function reportTickets(db: Db, w: ReportWhere) {
   let q = forCompany(db, w.companyId)
@@ -46,6 +49,7 @@ function reportTickets(db: Db, w: ReportWhere) {
   if (w.status !== undefined) q = q.where("tickets.status", "=", w.status);
   if (w.whatsappId !== undefined) q = q.where("tickets.whatsappId", "=", w.whatsappId);
   if (w.channel !== undefined) q = q.where("tickets.channel", "=", w.channel);
+  if (w.visible) q = q.where(w.visible);
   if (w.tagIds?.length) {
     const tagIds = [...w.tagIds];
     q = q.where(({ exists, selectFrom }) =>

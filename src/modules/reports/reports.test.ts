@@ -102,25 +102,33 @@ describe("GET /api/ticketreport/reports", () => {
     expect(beyond.body).toMatchObject({ tickets: [], count: 45, hasMore: false });
   });
 
-  test("a manager who is a plain user (showDashboard) sees the company's tickets with numbers masked under LGPD; admins see them whole", async () => {
+  test("a manager who is a plain user (showDashboard) sees the tickets their inbox shows, numbers masked under LGPD; admins see them all, whole", async () => {
     d = await reportDesk();
     const { w } = d;
-    await w.t.ctx.db.updateTable("users").set({ showDashboard: "enabled" }).where("id", "=", w.plain.id).execute();
-    const plain = await report(MARCH, w.plain.token);
-    expect(plain.status).toBe(200);
-    expect(plain.body.count).toBe(4);
-    expect(plain.body.tickets[3].contact).toMatchObject({ name: "Maria", number: "5511000000001" });
+    const ids = (body: { tickets: { id: number }[] }) => body.tickets.map((t) => t.id);
+    await w.t.ctx.db.updateTable("users").set({ showDashboard: "enabled" }).where("id", "in", [w.agent.id, w.agent2.id]).execute();
+    // Ana (Q1): her own T1 and Q1's unassigned T3; not Bruno's T2, nor T5, which has no queue.
+    const ana = await report(MARCH, w.agent.token);
+    expect(ana.status).toBe(200);
+    expect(ana.body.count).toBe(2);
+    expect(ids(ana.body)).toEqual([d.t3, d.t1]);
+    expect(ana.body.tickets[1].contact).toMatchObject({ name: "Maria", number: "5511000000001" });
 
     await w.setting("enableLGPD", "enabled");
     await w.setting("lgpdHideNumber", "enabled");
-    const masked = await report(MARCH, w.plain.token);
-    // Caio has no queue and no ticket: the report is the company's, not his inbox.
-    expect(masked.body.tickets.map((t: { id: number }) => t.id)).toEqual([d.t5, d.t3, d.t2, d.t1]);
+    const masked = await report(MARCH, w.agent.token);
+    expect(ids(masked.body)).toEqual([d.t3, d.t1]);
     for (const t of masked.body.tickets) expect(t.contact.number).toMatch(/^5511\*{7}\d\d$/);
-    // A contact without a name of its own shows its number as the name: masked too.
-    expect(masked.body.tickets[2].contact.name).toBe("5511*******02");
-    expect(masked.body.tickets[3].contact.name).toBe("Maria");
+    expect(masked.body.tickets[1].contact.name).toBe("Maria");
+    // Bruno holds T2, whose contact has no name of its own: the number shown as its name is masked too.
+    const bruno = await report(MARCH, w.agent2.token);
+    expect(ids(bruno.body)).toEqual([d.t2]);
+    expect(bruno.body.tickets[0].contact.name).toBe("5511*******02");
+    // Without a queue or a ticket of his own, Caio's report is empty.
+    await w.t.ctx.db.updateTable("users").set({ showDashboard: "enabled" }).where("id", "=", w.plain.id).execute();
+    expect((await report(MARCH, w.plain.token)).body).toMatchObject({ tickets: [], count: 0 });
     const whole = await report(MARCH);
+    expect(ids(whole.body)).toEqual([d.t5, d.t3, d.t2, d.t1]);
     expect(whole.body.tickets[3].contact.number).toBe("5511000000001");
   });
 

@@ -1,8 +1,8 @@
 /**
  * The tickets report (docs/decisions.md, "The tickets report"): the tickets created in a period of the company's
  * days, with who held them, where they came from, their times and their latest rating; paged for the page, streamed
- * whole for the export. For dashboard:view (admins, users with showDashboard): the report is the company's, whoever
- * asks; LGPD masking applies to plain users as in the ticket list.
+ * whole for the export. For dashboard:view (admins, users with showDashboard), over the tickets the caller's inbox
+ * shows them (everything for those who may show all), masked by LGPD as in their ticket list.
  */
 import type { AppContext } from "../../context";
 import type { TenantTable } from "../../db/schema";
@@ -15,11 +15,12 @@ import { recordAudit } from "../audit/record";
 import { periodOf } from "../dashboard/period";
 import { getCompanySetting } from "../settings/queries";
 import { maskContact, masksNumbersFor, readLgpd } from "../tickets/lgpd";
-import { tagsOf } from "../tickets/queries";
+import { tagsOf, userQueueIds } from "../tickets/queries";
+import { ticketVisibilityWhere } from "../tickets/visibility";
 import { type ReportCursor, type ReportRow, type ReportWhere, reportCount, reportRows } from "./queries";
 import type { ReportExportQuery, ReportFilter, ReportQuery, ReportTicket } from "./schema";
 
-/** Rows read per export page: fewer trips to the read pool against a small heap peak (bench/reports measures it). */
+/** Rows read per export page: fewer trips to the read pool against a small heap peak (bench/dashboard.ts times the export). */
 const EXPORT_PAGE = 1000;
 
 /** The export's columns, named as the answer's fields. */
@@ -122,7 +123,11 @@ export function createReportsService(ctx: AppContext) {
     assertCan(actor, "dashboard:view");
     const tagIds = [...new Set([...(f.tagIds ?? []), ...(f.tagId === undefined ? [] : [f.tagId])])];
     await checkIds(actor.companyId, f, tagIds);
-    const [timeZone, lgpd] = await Promise.all([getCompanySetting(db, actor.companyId, "timezone"), readLgpd(db, actor.companyId)]);
+    const [timeZone, lgpd, queueIds] = await Promise.all([
+      getCompanySetting(db, actor.companyId, "timezone"),
+      readLgpd(db, actor.companyId),
+      userQueueIds(db, actor.userId),
+    ]);
     const where: ReportWhere = {
       companyId: actor.companyId,
       period: periodOf(f.dateFrom, f.dateTo, timeZone),
@@ -132,6 +137,7 @@ export function createReportsService(ctx: AppContext) {
       status: f.status,
       whatsappId: f.whatsappId,
       channel: f.channel,
+      visible: ticketVisibilityWhere(actor, queueIds),
     };
     return { where, masked: masksNumbersFor(actor, lgpd) };
   }
