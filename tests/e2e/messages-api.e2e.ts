@@ -100,7 +100,8 @@ test("without useExternalApi in the plan the page says so and goes to / after 1 
     await page.goto(`${server.baseURL}/messages-api`);
     await expect(page.getByTestId("toast").filter({ hasText: "This company has no permission to access this page! Redirecting" })).toBeVisible();
     await expect(page.getByTestId("api-test-text")).toHaveCount(0);
-    await expect(page).toHaveURL(`${server.baseURL}/tickets`, { timeout: 3000 }); // "/", the inbox while there is no dashboard
+    await expect(page).toHaveURL(`${server.baseURL}/`, { timeout: 3000 });
+    await expect(page.getByTestId("dashboard")).toBeVisible();
     await expect(page.getByTestId("menu-messages-api")).toHaveCount(0);
   } finally {
     // The page's socket would hold the server's graceful stop open.
