@@ -5,10 +5,11 @@
  * opened by the company), rolls the messages up as the product's job does, starts the real server and prints one
  * JSON line per figure (progress on stderr). Try it tiny first:
  *   bun bench/dashboard.ts --tickets 2000 --messages 20000 --seconds 5 --agents 10
- * Options: --seconds 20 (per figure), --agents 50 (seeded as bench/tickets.ts does), --data DIR, --binary.
+ * Options: --seconds 20 (per figure), --agents 50 (seeded as bench/tickets.ts does), --data DIR, --binary, --store
+ * postgres (the stamped and rolled-up folder moved into a throwaway PostgreSQL cluster with migrate-store, lib/store.ts).
  *
- * Figures, as an agent (profile user) whose showDashboard the admin turned on, at concurrency 4, with the query
- * strings the web app sends:
+ * Figures, as an agent (profile user) whose showDashboard and allUserChat the admin turned on (a supervisor: the report
+ * lists the tickets the caller may see), at concurrency 4, with the query strings the web app sends:
  *   dashboard_p99_ms {period: 30 | 365}   GET /api/dashboard for the last 30 and 365 company days   target < 100
  *                                          (once the daily roll-up of the days that are over is built: the first
  *                                          load asks for it, and its time is printed on stderr)
@@ -24,6 +25,7 @@ import { load, type LoadResult } from "./lib/load";
 import { emit, note } from "./lib/report";
 import { benchEnv, ensureBinary, login, startServer, tempDataDir } from "./lib/server";
 import { seed } from "./lib/tickets-seed";
+import { benchStore, storeArg } from "./lib/store";
 import { dayAt } from "../src/modules/dashboard/period";
 
 const arg = (name: string) => {
@@ -87,13 +89,15 @@ function stamp(file: string) {
 const agent = readAgents(dataDir)[0];
 if (!agent) throw new Error(`no agent was seeded in ${dataDir}: run with --agents 1 or more`);
 if (BINARY) await ensureBinary();
-const server = await startServer({ dataDir, mode: BINARY ? "binary" : "source", timeoutMs: 60_000 });
-note(`server up (${BINARY ? "dist/multi100" : "sources"}) in ${Math.round(server.startMs)} ms on ${server.url}`);
+const store = await benchStore(storeArg(), dataDir);
+const server = await startServer({ dataDir, mode: BINARY ? "binary" : "source", timeoutMs: 60_000, env: store.env });
+note(`server up (${BINARY ? "dist/multi100" : "sources"}, ${store.kind}) in ${Math.round(server.startMs)} ms on ${server.url}`);
 const admin = await login(server.url);
 const granted = await fetch(`${server.url}/api/users/${agent.id}`, {
   method: "PUT",
   headers: { authorization: `Bearer ${admin}`, "content-type": "application/json" },
-  body: JSON.stringify({ showDashboard: "enabled" }),
+  // A supervisor: the dashboard's right, and every ticket shown, so the report's export is the whole year's.
+  body: JSON.stringify({ showDashboard: "enabled", allUserChat: "enabled" }),
 });
 if (granted.status !== 200) throw new Error(`PUT /api/users/${agent.id} -> ${granted.status} ${await granted.text()}`);
 const token = await login(server.url, { email: agent.email, password: AGENT_PASSWORD });
@@ -116,15 +120,13 @@ const day = (msAgo: number) => new Date(Date.now() - msAgo).toISOString().slice(
   const t0 = performance.now();
   await get(`/api/dashboard?dateFrom=${day(364 * 86_400_000)}&dateTo=${day(0)}`);
   note(`first load of the year: ${Math.round(performance.now() - t0)} ms`);
-  const db = new Database(join(dataDir, "multi100.db"), { readonly: true });
   const today = dayAt(new Date(), "America/Sao_Paulo");
-  const built = () => (db.query("select builtTo from dashboard_builds where companyId = 1").get() as { builtTo: string } | null)?.builtTo;
+  const built = async () => (await store.rows<{ builtTo: string }>('select "builtTo" from dashboard_builds where "companyId" = 1'))[0]?.builtTo;
   const t1 = performance.now();
-  while (built() !== today) {
-    if (performance.now() - t1 > 300_000) throw new Error(`the roll-up was not built in 5 minutes (built to ${built()})`);
+  while ((await built()) !== today) {
+    if (performance.now() - t1 > 300_000) throw new Error(`the roll-up was not built in 5 minutes (built to ${await built()})`);
     await Bun.sleep(200);
   }
-  db.close();
   note(`the roll-up of the days that are over was built within ${Math.round(performance.now() - t1)} ms`);
 }
 
@@ -140,7 +142,7 @@ for (const period of [30, 365]) {
     Promise.all([get(`/api/dashboard/ticketsDay?initialDate=${from}&finalDate=${to}`), get(`/api/dashboard/ticketsUsers?initialDate=${from}&finalDate=${to}`)]),
   );
   report(charts, `charts ${period} days`);
-  const line = { period, concurrency: CONCURRENCY, seconds: SECONDS, errors: dash.errors, as: "agent with showDashboard" };
+  const line = { period, concurrency: CONCURRENCY, seconds: SECONDS, errors: dash.errors, as: "agent with showDashboard and allUserChat", store: store.kind };
   emit("dashboard_p99_ms", dash.p99Ms, "ms", dash.ok, { ...line, p50: Math.round(dash.p50Ms * 10) / 10, target: 100 });
   emit("dashboard_charts_p99_ms", charts.p99Ms, "ms", charts.ok, { ...line, errors: charts.errors, p50: Math.round(charts.p50Ms * 10) / 10 });
 }
@@ -183,3 +185,4 @@ for (const period of [30, 365]) {
 
 const code = await server.stop();
 if (code !== 0) note(`server exit code ${code}:\n${server.output().slice(-2000)}`);
+await store.close();
