@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { login } from "../../tests/helpers/factories";
+import { until } from "../../tests/helpers/socket-peer";
 import { ADMIN } from "../../tests/helpers/test-app";
 import { type ChannelTestApp, createChannelTestApp, createTestChannel } from "../../tests/helpers/test-channel";
 import { createConnection } from "./connections";
@@ -42,6 +43,9 @@ describe("the 24-hour reply window (window24h channels)", () => {
     expect(open).toMatchObject({ hours: 24 });
     expect(Date.parse(open!.closesAt!)).toBeGreaterThanOrEqual(receivedAt + 24 * HOUR - 1_000);
     expect((await send(t, ticketId, { body: "in time" })).status).toBe(200);
+    // Sent before the clock moves: a send still queued when the window closes is refused at its turn (on PostgreSQL the
+    // outbound worker is woken through the database, after the request has answered).
+    await until(() => s.sent.length === 1, "the send in time");
 
     t.clock.advance(24 * HOUR + 60_000);
     expect(await replyWindow(t.ctx, 1, ticketId)).toEqual({ hours: 24, lastInboundAt: null, closesAt: null });
@@ -71,12 +75,14 @@ describe("the 24-hour reply window (window24h channels)", () => {
     const { t, s, ticketId } = await setup();
     s.failNext("NOT_ON_CHANNEL");
     const failed = (await send(t, ticketId, { body: "will fail" })).body.message.id as number;
-    await t.ctx.channels.idle();
+    const status = async () => (await t.ctx.db.selectFrom("messages").select("sendStatus").where("id", "=", failed).executeTakeFirstOrThrow()).sendStatus;
+    // Failed by the channel inside the window, before the clock moves past it.
+    await until(async () => (await status()) === "failed", "the failed send");
     t.clock.advance(25 * HOUR);
     const retry = await t.json("POST", `/api/messages/${failed}/retry`, { token: await login(t, ADMIN.email, ADMIN.password) });
     expect(retry.status).toBe(400);
     expect(retry.body.error).toBe("ERR_OUTSIDE_WINDOW");
-    expect((await t.ctx.db.selectFrom("messages").select("sendStatus").where("id", "=", failed).executeTakeFirstOrThrow()).sendStatus).toBe("failed");
+    expect(await status()).toBe("failed");
   });
 
   test("the plugin sets the window's length per connection (Messenger's HUMAN_AGENT: 7 days)", async () => {
