@@ -5,14 +5,18 @@ import { toast as toastRecipe } from "../../../styled-system/recipes";
 import { IconButton } from "./button";
 import { XIcon } from "./icons";
 
-/** Toasts top-centre, closing after 2 s (pass `duration: 3000` on the flow screens). */
-export const toaster = createToaster({ placement: "top", duration: 2000, overlap: false, gap: 12, max: 5 });
+const TOAST_MS = 2000;
 
+/** Toasts top-centre, closing after 2 s whatever their type (pass `duration: 3000` on the flow screens). */
+export const toaster = createToaster({ placement: "top", duration: TOAST_MS, overlap: false, gap: 12, max: 5 });
+
+// An explicit duration on every toast: Zag gives an error, warning or info toast its own 5 s default when the one
+// passed to create() is undefined, whatever the toaster's.
 export const toast = {
-  success: (title: string, duration?: number) => toaster.create({ title, type: "success", duration }),
-  error: (title: string, duration?: number) => toaster.create({ title, type: "error", duration }),
-  warning: (title: string, duration?: number) => toaster.create({ title, type: "warning", duration }),
-  info: (title: string, duration?: number) => toaster.create({ title, type: "info", duration }),
+  success: (title: string, duration = TOAST_MS) => toaster.create({ title, type: "success", duration }),
+  error: (title: string, duration = TOAST_MS) => toaster.create({ title, type: "error", duration }),
+  warning: (title: string, duration = TOAST_MS) => toaster.create({ title, type: "warning", duration }),
+  info: (title: string, duration = TOAST_MS) => toaster.create({ title, type: "info", duration }),
 };
 
 export function Toaster() {

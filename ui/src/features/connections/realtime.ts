@@ -54,7 +54,7 @@ export function useConnectionsRealtime(enabled = true) {
 }
 
 /**
- * Issue 9: a drop must be visible at once to those who manage connections, with the time it dropped. The toast's
+ * A drop must be visible at once to those who manage connections, with the time it dropped. The toast's
  * id is the drop itself, so the hook's several subscribers (drawer badge, page) show it once.
  */
 function noticeDrop(list: Patch[] | undefined, session: Patch) {
