@@ -3,7 +3,8 @@
  * later runs), starts the real server on 127.0.0.1 and prints one JSON line per figure on stdout (progress on stderr):
  * the agents' figures first, then the admin's. Try it tiny first on a small or busy machine:
  *   bun bench/tickets.ts --tickets 2000 --messages 20000 --seconds 5 --agents 10
- * Options: --seconds 20 (per figure), --agents 50, --admin (the admin's figures only, no agent online), --binary
+ * Options: --seconds 20 (per figure), --agents 50, --admin (the admin's figures only, no agent online), --agents-only
+ * (the agents' figures only: with --profile, a CPU profile of the agents' requests alone), --binary
  * (dist/multi100 instead of the sources), --data DIR (seeded once, then reused), --tickets, --messages, --profile DIR (the
  * server writes a CPU profile, markdown, into DIR when it stops), --store postgres (the seeded data moved into a
  * throwaway PostgreSQL cluster with migrate-store, timed as migrate_store_s, and the server run on it; lib/store.ts),
@@ -53,6 +54,7 @@ const SECONDS = Number(arg("--seconds") ?? 20);
 const BINARY = process.argv.includes("--binary");
 const PROFILE = arg("--profile");
 const ADMIN_ONLY = process.argv.includes("--admin");
+const AGENTS_ONLY = process.argv.includes("--agents-only");
 const AGENTS = Number(arg("--agents") ?? 50);
 const TICKETS = Number(arg("--tickets") ?? 100_000);
 const CONCURRENCY = 16;
@@ -101,29 +103,46 @@ const report = (r: LoadResult, what: string) => {
 const ok = (r: LoadResult) => ({ concurrency: CONCURRENCY, seconds: Math.round(r.elapsedMs / 100) / 10, errors: r.errors, store: store.kind });
 
 // The admin first, with no socket online: the figures as they were measured before agents existed.
-const LIST = "/api/tickets?status=open&showAll=true&pageNumber=1";
-const SEARCH = `/api/tickets?searchParam=${WORD.typed}&searchOnMessages=true&showAll=true&pageNumber=1`;
-await probe(LIST, (b) => b.tickets?.length === 40 && b.count > 0, "open list");
-const search = await probe(SEARCH, (b) => Array.isArray(b.tickets) && b.tickets.length > 0, "message search");
-note(`admin search answered count=${search.count}${search.countCapped ? " (capped)" : ""}, ${search.tickets.length} tickets on page 1`);
-const list = await run(() => get(LIST));
-report(list, "admin list");
-const listQueues = await run(() => get(`${LIST}&queueIds=${encodeURIComponent(JSON.stringify([1, 2, 3, 4, 5]))}`));
-report(listQueues, "admin list with queueIds");
-const page50 = await run(() => get("/api/tickets?status=open&showAll=true&pageNumber=50"));
-report(page50, "admin list page 50");
-const searches = await run(() => get(SEARCH));
-report(searches, "admin search");
-/** A random ticket that is not unread (opening an unread one would mark it read, a write the admin's figure never had). */
-const readTicket = (): number => {
-  const id = 1 + Math.floor(Math.random() * TICKETS);
-  return unreadIds.has(id) ? readTicket() : id;
-};
-const messages = await run(() => get(`/api/messages/${readTicket()}`));
-report(messages, "admin messages");
-const [stall, beside] = await Promise.all([run(() => get(LIST), 12), run(() => get(SEARCH), 4)]);
-report(stall, "admin list beside searches");
-report(beside, "admin searches beside the list");
+async function adminFigures() {
+  const LIST = "/api/tickets?status=open&showAll=true&pageNumber=1";
+  const SEARCH = `/api/tickets?searchParam=${WORD.typed}&searchOnMessages=true&showAll=true&pageNumber=1`;
+  await probe(LIST, (b) => b.tickets?.length === 40 && b.count > 0, "open list");
+  const search = await probe(SEARCH, (b) => Array.isArray(b.tickets) && b.tickets.length > 0, "message search");
+  note(`admin search answered count=${search.count}${search.countCapped ? " (capped)" : ""}, ${search.tickets.length} tickets on page 1`);
+  const list = await run(() => get(LIST));
+  report(list, "admin list");
+  const listQueues = await run(() => get(`${LIST}&queueIds=${encodeURIComponent(JSON.stringify([1, 2, 3, 4, 5]))}`));
+  report(listQueues, "admin list with queueIds");
+  const page50 = await run(() => get("/api/tickets?status=open&showAll=true&pageNumber=50"));
+  report(page50, "admin list page 50");
+  const searches = await run(() => get(SEARCH));
+  report(searches, "admin search");
+  /** A random ticket that is not unread (opening an unread one would mark it read, a write the admin's figure never had). */
+  const readTicket = (): number => {
+    const id = 1 + Math.floor(Math.random() * TICKETS);
+    return unreadIds.has(id) ? readTicket() : id;
+  };
+  const messages = await run(() => get(`/api/messages/${readTicket()}`));
+  report(messages, "admin messages");
+  const [stall, beside] = await Promise.all([run(() => get(LIST), 12), run(() => get(SEARCH), 4)]);
+  report(stall, "admin list beside searches");
+  report(beside, "admin searches beside the list");
+  return () => {
+    emit("admin_tickets_list_p50_ms", list.p50Ms, "ms", list.ok, ok(list));
+    emit("admin_tickets_list_p99_ms", list.p99Ms, "ms", list.ok, { ...ok(list), target: 25 });
+    emit("admin_tickets_list_queues_p99_ms", listQueues.p99Ms, "ms", listQueues.ok, { ...ok(listQueues), target: 25 });
+    emit("admin_tickets_list_page50_p99_ms", page50.p99Ms, "ms", page50.ok, ok(page50));
+    emit("admin_search_messages_p99_ms", searches.p99Ms, "ms", searches.ok, {
+      ...ok(searches),
+      target: 150,
+      count: search.count,
+      capped: Boolean(search.countCapped),
+    });
+    emit("admin_messages_list_p99_ms", messages.p99Ms, "ms", messages.ok, { ...ok(messages), target: 20 });
+    emit("admin_search_stall_p99_ms", stall.p99Ms, "ms", stall.ok, { ...ok(stall), concurrency: 12, searchLoops: 4, searches: beside.ok, target: 50 });
+  };
+}
+const emitAdmin = AGENTS_ONLY ? undefined : await adminFigures();
 
 // Agent rounds: one instance, then with --instances N (PostgreSQL) N instances on the same database, the agents and
 // their requests spread over them (agent i on instance i mod N), each round timing where the time goes.
@@ -249,15 +268,4 @@ await store.close();
 const memoryLine = { mode: agents.length ? "agents" : "admin", agentsOnline: agents.length, store: store.kind };
 emit("rss_peak_mb", rssPeakMb, "MB", undefined, { ...memoryLine, target: 350 });
 emit("anon_peak_mb", anonPeakMb, "MB", undefined, { ...memoryLine, target: 250 });
-emit("admin_tickets_list_p50_ms", list.p50Ms, "ms", list.ok, ok(list));
-emit("admin_tickets_list_p99_ms", list.p99Ms, "ms", list.ok, { ...ok(list), target: 25 });
-emit("admin_tickets_list_queues_p99_ms", listQueues.p99Ms, "ms", listQueues.ok, { ...ok(listQueues), target: 25 });
-emit("admin_tickets_list_page50_p99_ms", page50.p99Ms, "ms", page50.ok, ok(page50));
-emit("admin_search_messages_p99_ms", searches.p99Ms, "ms", searches.ok, {
-  ...ok(searches),
-  target: 150,
-  count: search.count,
-  capped: Boolean(search.countCapped),
-});
-emit("admin_messages_list_p99_ms", messages.p99Ms, "ms", messages.ok, { ...ok(messages), target: 20 });
-emit("admin_search_stall_p99_ms", stall.p99Ms, "ms", stall.ok, { ...ok(stall), concurrency: 12, searchLoops: 4, searches: beside.ok, target: 50 });
+emitAdmin?.();
