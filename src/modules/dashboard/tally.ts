@@ -58,8 +58,8 @@ export function addTally(into: Tally, from: Tally): Tally {
 /** The tallies of the period's events, per key of their slot (UTC hour, queue, user). */
 export async function eventTallies(db: Db, companyId: number, p: q.Period, n: q.Narrowing, keyOf: (slot: q.Slot) => string): Promise<Map<string, Tally>> {
   const [closed, accepted, created, ratings] = await Promise.all([
-    q.closedRows(db, companyId, p, n),
-    q.acceptedRows(db, companyId, p, n),
+    q.intervalRows(db, companyId, p, n, q.ACCEPTED, q.CLOSED),
+    q.intervalRows(db, companyId, p, n, q.QUEUED, q.ACCEPTED),
     q.createdRows(db, companyId, p, n),
     q.ratingRows(db, companyId, p, n),
   ]);
