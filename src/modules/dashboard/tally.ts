@@ -5,21 +5,7 @@
 import type { Db } from "../../db/database";
 import * as q from "./queries";
 
-export interface Tally {
-  created: number;
-  createdActive: number;
-  accepted: number;
-  waitN: number;
-  waitSum: number;
-  closed: number;
-  serviceN: number;
-  serviceSum: number;
-  ratings: number;
-  rateSum: number;
-  promoters: number;
-  detractors: number;
-}
-
+/** The period figures, in the order of dashboard_days' columns. */
 export const TALLY_FIELDS = [
   "created",
   "createdActive",
@@ -33,22 +19,11 @@ export const TALLY_FIELDS = [
   "rateSum",
   "promoters",
   "detractors",
-] as const satisfies readonly (keyof Tally)[];
+] as const;
 
-export const emptyTally = (): Tally => ({
-  created: 0,
-  createdActive: 0,
-  accepted: 0,
-  waitN: 0,
-  waitSum: 0,
-  closed: 0,
-  serviceN: 0,
-  serviceSum: 0,
-  ratings: 0,
-  rateSum: 0,
-  promoters: 0,
-  detractors: 0,
-});
+export type Tally = Record<(typeof TALLY_FIELDS)[number], number>;
+
+export const emptyTally = (): Tally => Object.fromEntries(TALLY_FIELDS.map((f) => [f, 0])) as Tally;
 
 export function addTally(into: Tally, from: Tally): Tally {
   for (const f of TALLY_FIELDS) into[f] += from[f];
