@@ -18,7 +18,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { createCompany } from "../../../tests/helpers/factories";
 import { createInbox, type Inbox } from "../../../tests/helpers/inbox";
-import { buildDays } from "./days";
+import { buildDays, DASHBOARD_DAYS_JOB } from "./days";
 import { rollUpMessages } from "./rollup";
 
 let w: Inbox | undefined;
@@ -285,6 +285,34 @@ describe("GET /api/dashboard", () => {
     expect((await w.t.json("GET", MARCH, {})).status).toBe(401);
     await w.t.ctx.db.updateTable("users").set({ showDashboard: "enabled" }).where("id", "=", w.agent.id).execute();
     expect((await get(MARCH, w.agent.token)).status).toBe(200);
+  });
+
+  test("another company's queue or user is refused on its field, and the refusal writes nothing", async () => {
+    w = await createInbox();
+    const db = w.t.ctx.db;
+    const other = await createCompany(w.t, { name: "Outra" });
+    const queue = await db
+      .insertInto("queues")
+      .values({ companyId: other.companyId, name: "Fila B", color: "#333333" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const builds = () => db.selectFrom("jobs").select("id").where("name", "=", DASHBOARD_DAYS_JOB).execute();
+    for (const [query, fields] of [
+      [`queueIds=[${queue.id}]`, { queueIds: "Unknown queue" }],
+      [`queueIds=${w.q1},${queue.id}`, { queueIds: "Unknown queue" }],
+      [`userId=${other.admin.id}`, { userId: "Unknown user" }],
+      [`queueIds=[${queue.id}]&userId=${other.admin.id}`, { queueIds: "Unknown queue", userId: "Unknown user" }],
+    ] as const) {
+      const res = await get(`${MARCH}&${query}`);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ error: "ERR_VALIDATION", fields });
+    }
+    // Not even the roll-up a load asks for.
+    expect(await builds()).toEqual([]);
+    expect(await db.selectFrom("dashboard_builds").selectAll().execute()).toEqual([]);
+    // The company's own queue and user answer.
+    expect((await get(`${MARCH}&queueIds=[${w.q1}]&userId=${w.agent.id}`)).status).toBe(200);
+    expect(await builds()).toHaveLength(1);
   });
 
   test("another company's tickets and users never show", async () => {

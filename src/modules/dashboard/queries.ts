@@ -8,6 +8,7 @@ import { isPostgres } from "../../../migrations/dialect";
 import type { Db } from "../../db/database";
 import type { DB } from "../../db/schema";
 import { forCompany } from "../../db/scope";
+import type { IdField } from "../../http/company-ids";
 
 export interface Period {
   from: string;
@@ -19,6 +20,12 @@ export interface Narrowing {
   queueIds?: readonly number[];
   userId?: number;
 }
+
+/** A narrowing's ids as fields to check against the caller's company (the tickets report narrows the same way). */
+export const narrowingIds = (n: Narrowing): IdField[] => [
+  ["queueIds", "queues", n.queueIds, "Unknown queue"],
+  ["userId", "users", n.userId === undefined ? undefined : [n.userId], "Unknown user"],
+];
 
 /** Minutes from `a` to `b` (ISO text) in the store's own date arithmetic. */
 function minutesBetween(db: Db, a: Expression<string | null>, b: Expression<string | null>): RawBuilder<number> {
