@@ -15,7 +15,7 @@
  * promoter, one detractor, NPS 0; received messages: the contacts' first messages of T2, T3, T5 and G1.
  * Now: in attendance T2 and T4, waiting T3 and T5, one group.
  */
-import { afterEach, describe, expect, test } from "bun:test";
+import { afterEach, describe, expect, spyOn, test } from "bun:test";
 import { createCompany } from "../../../tests/helpers/factories";
 import { createInbox, type Inbox } from "../../../tests/helpers/inbox";
 import { buildDays, DASHBOARD_DAYS_JOB } from "./days";
@@ -221,6 +221,27 @@ describe("GET /api/dashboard", () => {
     await buildDays(w!.t.ctx, 1);
     expect(await built()).toEqual({ builtTo: "2026-04-06", timeZone: "UTC" });
     expect((await get(MARCH)).body.counters).toEqual(utc);
+  });
+
+  test("while the roll-up is behind, this process asks for its build once however often the dashboard loads", async () => {
+    w = await createInbox();
+    at("2026-03-10T12:00:00.000Z");
+    const enqueue = spyOn(w.t.ctx.jobs, "enqueue");
+    const asks = () => enqueue.mock.calls.filter(([name]) => name === DASHBOARD_DAYS_JOB).length;
+    const load = async () => expect((await get(MARCH)).status).toBe(200);
+    for (let i = 0; i < 3; i++) await load();
+    await Promise.all([load(), load(), get("/api/dashboard/ticketsDay?initialDate=2026-03-01&finalDate=2026-03-31")]);
+    expect(asks()).toBe(1);
+    await w.t.ctx.jobs.runDue();
+    await load();
+    expect(asks()).toBe(1);
+    // A day later the roll-up is a day behind: one ask again.
+    at("2026-03-11T12:00:00.000Z");
+    for (let i = 0; i < 3; i++) await load();
+    expect(asks()).toBe(2);
+    // The key names the company's day: one job per day.
+    const jobs = await w.t.ctx.db.selectFrom("jobs").select("uniqueKey").where("name", "=", DASHBOARD_DAYS_JOB).orderBy("id").execute();
+    expect(jobs.map((j) => j.uniqueKey?.split(":")[2])).toEqual(["2026-03-10", "2026-03-11"]);
   });
 
   test("an empty period: zeros, no averages, no score; what is live now still shows", async () => {
