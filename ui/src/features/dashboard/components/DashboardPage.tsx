@@ -8,9 +8,9 @@ import { FormField as Field } from "../../../components/ui/field";
 import { SelectField } from "../../../components/ui/select";
 import { Spinner } from "../../../components/ui/spinner";
 import * as Tabs from "../../../components/ui/tabs";
-import { toast } from "../../../components/ui/toast";
 import { usersPickerQuery } from "../../tickets/queries";
 import { queuesQuery } from "../../users/queries";
+import { usePeriodCheck } from "../period";
 import { type DashboardFilter, dashboardQuery } from "../queries";
 import { Attendants } from "./Attendants";
 import { Indicators } from "./Indicators";
@@ -49,6 +49,7 @@ export default function DashboardPage() {
   const [draft, setDraft] = useState<DashboardFilter>(thisMonth);
   const [filter, setFilter] = useState<DashboardFilter>(draft);
   const figures = useQuery(dashboardQuery(filter));
+  const periodOk = usePeriodCheck();
   const queues = useQuery(queuesQuery);
   const users = useQuery(usersPickerQuery);
   const allLabel = t("dashboard.all");
@@ -63,9 +64,7 @@ export default function DashboardPage() {
 
   const apply = (e: FormEvent) => {
     e.preventDefault();
-    if (!draft.dateFrom || !draft.dateTo) return void toast.error(t("dashboard.filterRequired"));
-    if (draft.dateFrom > draft.dateTo) return void toast.error(t("dashboard.periodOrder"));
-    setFilter({ ...draft });
+    if (periodOk(draft)) setFilter({ ...draft });
   };
 
   return (
