@@ -1,11 +1,12 @@
 /**
  * The dashboard at /: a manager of a company of its own (a visitor's conversation accepted and finished today) filters
  * the dashboard and sees the cards, the NPS and attendants tabs and both charts in pt, en and es, light and dark, on
- * a desktop and a phone; clearing a date answers 'Parametrize o filtro'; a plain user without dashboard:view gets the
- * 403 screen. Screenshots: tests/e2e/screenshots/dashboard-*.png.
+ * a desktop and a phone; clearing a date answers 'Parametrize o filtro'; the open dashboard follows a ticket created,
+ * accepted and closed through the API without a reload; a plain user without dashboard:view gets the 403 screen.
+ * Screenshots: tests/e2e/screenshots/dashboard-*.png.
  */
 import { expect, type Page, test } from "@playwright/test";
-import { adminWithWebchat, agentPage, createAgent, ok, openVisitor, uid } from "./helpers/inbox";
+import { adminWithWebchat, agentPage, createAgent, ok, openVisitor, uid, visitorTicket } from "./helpers/inbox";
 import { screenshotPath } from "./helpers/server";
 
 const TEXTS = {
@@ -72,6 +73,37 @@ test("a manager filters the dashboard: cards, tabs and both charts in three lang
   await m.page.getByTestId("dashboard-from").fill("");
   await m.page.getByTestId("dashboard-apply").click();
   await expect(m.page.getByText("Parametrize o filtro")).toBeVisible();
+  await m.ctx.close();
+});
+
+test("the open dashboard follows the desk: a ticket created, accepted and closed through the API moves its counters without a reload", async ({
+  browser,
+  request,
+}) => {
+  const tag = uid();
+  const { owner, connection } = await adminWithWebchat(request, tag);
+  // The page's login ends the first session (one per user): the API calls below use the page's token.
+  const m = await agentPage(browser, owner);
+  await m.page.goto("/");
+  await expect(value(m.page, "status")).toHaveText("0");
+  await expect(value(m.page, "pending")).toHaveText("0");
+  // A reload would drop this mark.
+  await m.page.evaluate(() => Object.assign(window, { dashboardMark: true }));
+
+  const ticket = await visitorTicket(request, m.token, connection.widgetKey, `Visitante ${tag}`, `Olá ${tag}`);
+  await expect(value(m.page, "status")).toHaveText("1");
+  await expect(value(m.page, "pending")).toHaveText("1");
+  await expect(value(m.page, "leads")).toHaveText("1");
+
+  await ok(request, m.token, "PUT", `/api/tickets/${ticket.id}`, { status: "open", userId: m.user.id });
+  await expect(value(m.page, "happening")).toHaveText("1");
+  await expect(value(m.page, "pending")).toHaveText("0");
+
+  await ok(request, m.token, "PUT", `/api/tickets/${ticket.id}`, { status: "closed", sendFarewellMessage: false });
+  await expect(value(m.page, "finished")).toHaveText("1");
+  await expect(value(m.page, "happening")).toHaveText("0");
+  expect(await m.page.evaluate(() => "dashboardMark" in window)).toBe(true);
+  expect(m.errors).toEqual([]);
   await m.ctx.close();
 });
 

@@ -1,5 +1,6 @@
 /** What the dashboard reads besides the tickets' own figures (0052). */
 import type { Generated } from "kysely";
+import type { Tally } from "../../modules/dashboard/tally";
 
 /** A cycle of a ticket that a reopen ended, its figures as they stood; the ticket's row holds the current cycle. */
 export interface TicketCyclesTable {
@@ -33,24 +34,12 @@ export interface RollupMarksTable {
   horizonId: number;
 }
 
-/** The period figures of a company day (its time zone), queue and user (0: none), for the days that are over (days.ts). */
-export interface DashboardDaysTable {
+/** The period figures (one column each) of a company day (its time zone), queue and user (0: none), for the days that are over (days.ts). */
+export interface DashboardDaysTable extends Tally {
   companyId: number;
   day: string;
   queueId: number;
   userId: number;
-  created: number;
-  createdActive: number;
-  accepted: number;
-  waitN: number;
-  waitSum: number;
-  closed: number;
-  serviceN: number;
-  serviceSum: number;
-  ratings: number;
-  rateSum: number;
-  promoters: number;
-  detractors: number;
 }
 
 /** Up to which day (exclusive) and in which time zone a company's days are built. */

@@ -15,10 +15,10 @@
  * promoter, one detractor, NPS 0; received messages: the contacts' first messages of T2, T3, T5 and G1.
  * Now: in attendance T2 and T4, waiting T3 and T5, one group.
  */
-import { afterEach, describe, expect, test } from "bun:test";
+import { afterEach, describe, expect, spyOn, test } from "bun:test";
 import { createCompany } from "../../../tests/helpers/factories";
 import { createInbox, type Inbox } from "../../../tests/helpers/inbox";
-import { buildDays } from "./days";
+import { buildDays, DASHBOARD_DAYS_JOB } from "./days";
 import { rollUpMessages } from "./rollup";
 
 let w: Inbox | undefined;
@@ -223,6 +223,27 @@ describe("GET /api/dashboard", () => {
     expect((await get(MARCH)).body.counters).toEqual(utc);
   });
 
+  test("while the roll-up is behind, this process asks for its build once however often the dashboard loads", async () => {
+    w = await createInbox();
+    at("2026-03-10T12:00:00.000Z");
+    const enqueue = spyOn(w.t.ctx.jobs, "enqueue");
+    const asks = () => enqueue.mock.calls.filter(([name]) => name === DASHBOARD_DAYS_JOB).length;
+    const load = async () => expect((await get(MARCH)).status).toBe(200);
+    for (let i = 0; i < 3; i++) await load();
+    await Promise.all([load(), load(), get("/api/dashboard/ticketsDay?initialDate=2026-03-01&finalDate=2026-03-31")]);
+    expect(asks()).toBe(1);
+    await w.t.ctx.jobs.runDue();
+    await load();
+    expect(asks()).toBe(1);
+    // A day later the roll-up is a day behind: one ask again.
+    at("2026-03-11T12:00:00.000Z");
+    for (let i = 0; i < 3; i++) await load();
+    expect(asks()).toBe(2);
+    // The key names the company's day: one job per day.
+    const jobs = await w.t.ctx.db.selectFrom("jobs").select("uniqueKey").where("name", "=", DASHBOARD_DAYS_JOB).orderBy("id").execute();
+    expect(jobs.map((j) => j.uniqueKey?.split(":")[2])).toEqual(["2026-03-10", "2026-03-11"]);
+  });
+
   test("an empty period: zeros, no averages, no score; what is live now still shows", async () => {
     await desk();
     const res = await get("/api/dashboard?dateFrom=2025-01-01&dateTo=2025-01-31");
@@ -285,6 +306,34 @@ describe("GET /api/dashboard", () => {
     expect((await w.t.json("GET", MARCH, {})).status).toBe(401);
     await w.t.ctx.db.updateTable("users").set({ showDashboard: "enabled" }).where("id", "=", w.agent.id).execute();
     expect((await get(MARCH, w.agent.token)).status).toBe(200);
+  });
+
+  test("another company's queue or user is refused on its field, and the refusal writes nothing", async () => {
+    w = await createInbox();
+    const db = w.t.ctx.db;
+    const other = await createCompany(w.t, { name: "Outra" });
+    const queue = await db
+      .insertInto("queues")
+      .values({ companyId: other.companyId, name: "Fila B", color: "#333333" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const builds = () => db.selectFrom("jobs").select("id").where("name", "=", DASHBOARD_DAYS_JOB).execute();
+    for (const [query, fields] of [
+      [`queueIds=[${queue.id}]`, { queueIds: "Unknown queue" }],
+      [`queueIds=${w.q1},${queue.id}`, { queueIds: "Unknown queue" }],
+      [`userId=${other.admin.id}`, { userId: "Unknown user" }],
+      [`queueIds=[${queue.id}]&userId=${other.admin.id}`, { queueIds: "Unknown queue", userId: "Unknown user" }],
+    ] as const) {
+      const res = await get(`${MARCH}&${query}`);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ error: "ERR_VALIDATION", fields });
+    }
+    // Not even the roll-up a load asks for.
+    expect(await builds()).toEqual([]);
+    expect(await db.selectFrom("dashboard_builds").selectAll().execute()).toEqual([]);
+    // The company's own queue and user answer.
+    expect((await get(`${MARCH}&queueIds=[${w.q1}]&userId=${w.agent.id}`)).status).toBe(200);
+    expect(await builds()).toHaveLength(1);
   });
 
   test("another company's tickets and users never show", async () => {

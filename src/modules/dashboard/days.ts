@@ -123,12 +123,31 @@ export async function buildDays(ctx: AppContext, companyId: number): Promise<voi
   }
 }
 
-/** The build job, one run per company, day and time zone at most (its key names the three). */
+/**
+ * The build job, one run per company, day and time zone at most (its key names the three). While the roll-up is
+ * stale every load asks for it, and each ask would be a write the key turns away: this process asks once per key, and
+ * again only after a build ran here. Other instances ask for themselves; the key still decides that one build runs.
+ */
 export function registerDayBuilds(ctx: AppContext): { ask(companyId: number, today: string, timeZone: string): Promise<void> } {
-  ctx.jobs.register<{ companyId: number }>(DASHBOARD_DAYS_JOB, ({ companyId }) => buildDays(ctx, companyId));
+  const asked = new Map<number, string>();
+  ctx.jobs.register<{ companyId: number }>(DASHBOARD_DAYS_JOB, async ({ companyId }) => {
+    try {
+      await buildDays(ctx, companyId);
+    } finally {
+      asked.delete(companyId);
+    }
+  });
   return {
     async ask(companyId, today, timeZone) {
-      await ctx.jobs.enqueue(DASHBOARD_DAYS_JOB, { companyId }, { uniqueKey: `${DASHBOARD_DAYS_JOB}:${companyId}:${today}:${timeZone}`, companyId });
+      const uniqueKey = `${DASHBOARD_DAYS_JOB}:${companyId}:${today}:${timeZone}`;
+      if (asked.get(companyId) === uniqueKey) return;
+      asked.set(companyId, uniqueKey);
+      try {
+        await ctx.jobs.enqueue(DASHBOARD_DAYS_JOB, { companyId }, { uniqueKey, companyId });
+      } catch (err) {
+        asked.delete(companyId);
+        throw err;
+      }
     },
   };
 }

@@ -8,6 +8,7 @@ import { isPostgres } from "../../../migrations/dialect";
 import type { Db } from "../../db/database";
 import type { DB } from "../../db/schema";
 import { forCompany } from "../../db/scope";
+import type { IdField } from "../../http/company-ids";
 
 export interface Period {
   from: string;
@@ -19,6 +20,12 @@ export interface Narrowing {
   queueIds?: readonly number[];
   userId?: number;
 }
+
+/** A narrowing's ids as fields to check against the caller's company (the tickets report narrows the same way). */
+export const narrowingIds = (n: Narrowing): IdField[] => [
+  ["queueIds", "queues", n.queueIds, "Unknown queue"],
+  ["userId", "users", n.userId === undefined ? undefined : [n.userId], "Unknown user"],
+];
 
 /** Minutes from `a` to `b` (ISO text) in the store's own date arithmetic. */
 function minutesBetween(db: Db, a: Expression<string | null>, b: Expression<string | null>): RawBuilder<number> {
@@ -63,70 +70,36 @@ export interface IntervalRow extends Slot {
   timed: number;
 }
 
-/**
- * Cycles closed in the period: the current cycle of a closed ticket and the cycles a reopen archived, with the
- * minutes from acceptance to close.
- */
-export function closedRows(db: Db, companyId: number, p: Period, n: Narrowing): Promise<IntervalRow[]> {
-  const scope = forCompany(db, companyId);
-  const current = narrowed(
-    scope
-      .selectFrom("tickets")
-      .select(["tickets.queueId as queueId", "tickets.userId as userId", "tickets.firstAcceptedAt as startAt", "tickets.lastClosedAt as endAt"])
-      .where("tickets.lastClosedAt", ">=", p.from)
-      .where("tickets.lastClosedAt", "<", p.to)
-      .where("tickets.status", "=", "closed")
-      .where("tickets.isGroup", "=", 0),
-    "tickets",
-    n,
-  );
-  const archived = narrowed(
-    scope
-      .selectFrom("ticket_cycles")
-      .select([
-        "ticket_cycles.queueId as queueId",
-        "ticket_cycles.userId as userId",
-        "ticket_cycles.firstAcceptedAt as startAt",
-        "ticket_cycles.closedAt as endAt",
-      ])
-      .where("ticket_cycles.closedAt", ">=", p.from)
-      .where("ticket_cycles.closedAt", "<", p.to)
-      .where("ticket_cycles.isGroup", "=", 0),
-    "ticket_cycles",
-    n,
-  );
-  return intervals(db, current.unionAll(archived));
-}
+/** A time of a cycle: its column in the ticket's row (the current cycle) and in ticket_cycles (a cycle a reopen ended). */
+export type CycleTime = readonly [current: "firstQueuedAt" | "firstAcceptedAt" | "lastClosedAt", archived: "firstQueuedAt" | "firstAcceptedAt" | "closedAt"];
+export const QUEUED: CycleTime = ["firstQueuedAt", "firstQueuedAt"];
+export const ACCEPTED: CycleTime = ["firstAcceptedAt", "firstAcceptedAt"];
+export const CLOSED: CycleTime = ["lastClosedAt", "closedAt"];
 
-/** Cycles accepted in the period, with the minutes they waited in a queue before it. */
-export function acceptedRows(db: Db, companyId: number, p: Period, n: Narrowing): Promise<IntervalRow[]> {
+/**
+ * Cycles whose `end` falls in the period, with the minutes from their `start` to it: the current cycle of each ticket
+ * and the cycles a reopen archived. Served is ACCEPTED to CLOSED, waited QUEUED to ACCEPTED.
+ */
+export function intervalRows(db: Db, companyId: number, p: Period, n: Narrowing, start: CycleTime, end: CycleTime): Promise<IntervalRow[]> {
   const scope = forCompany(db, companyId);
-  const current = narrowed(
-    scope
-      .selectFrom("tickets")
-      .select(["tickets.queueId as queueId", "tickets.userId as userId", "tickets.firstQueuedAt as startAt", "tickets.firstAcceptedAt as endAt"])
-      .where("tickets.firstAcceptedAt", ">=", p.from)
-      .where("tickets.firstAcceptedAt", "<", p.to)
-      .where("tickets.isGroup", "=", 0),
-    "tickets",
-    n,
-  );
-  const archived = narrowed(
-    scope
-      .selectFrom("ticket_cycles")
+  const cycle = (table: "tickets" | "ticket_cycles", at: 0 | 1) => {
+    const endAt = sql.ref<string | null>(`${table}.${end[at]}`);
+    return scope
+      .selectFrom(table)
       .select([
-        "ticket_cycles.queueId as queueId",
-        "ticket_cycles.userId as userId",
-        "ticket_cycles.firstQueuedAt as startAt",
-        "ticket_cycles.firstAcceptedAt as endAt",
+        sql.ref<number | null>(`${table}.queueId`).as("queueId"),
+        sql.ref<number | null>(`${table}.userId`).as("userId"),
+        sql.ref<string | null>(`${table}.${start[at]}`).as("startAt"),
+        endAt.as("endAt"),
       ])
-      .where("ticket_cycles.firstAcceptedAt", ">=", p.from)
-      .where("ticket_cycles.firstAcceptedAt", "<", p.to)
-      .where("ticket_cycles.isGroup", "=", 0),
-    "ticket_cycles",
-    n,
-  );
-  return intervals(db, current.unionAll(archived));
+      .where(endAt, ">=", p.from)
+      .where(endAt, "<", p.to)
+      .where(sql.ref(`${table}.isGroup`), "=", 0);
+  };
+  let current = cycle("tickets", 0);
+  // A ticket keeps its latest close across reopens: that close ends its current cycle only while it is closed.
+  if (end[0] === "lastClosedAt") current = current.where(sql.ref("tickets.status"), "=", "closed");
+  return intervals(db, narrowed(current, "tickets", n).unionAll(narrowed(cycle("ticket_cycles", 1), "ticket_cycles", n)));
 }
 
 /**

@@ -11,6 +11,7 @@
  * tickets.
  */
 import type { AppContext } from "../../context";
+import { refuseForeignIds } from "../../http/company-ids";
 import { type Actor, assertCan } from "../../http/permissions";
 import { getCompanySetting } from "../settings/queries";
 import { dayRange } from "../tickets/day-range";
@@ -40,11 +41,13 @@ export function createDashboardService(ctx: AppContext) {
 
   /**
    * The caller's period: its UTC instants, and where the built days end (days before `builtEnd` are read from the
-   * roll-up, the rest counted live from `live`). A roll-up behind today, or in another time zone, is asked for.
+   * roll-up, the rest counted live from `live`). A roll-up behind today, or in another time zone, is asked for, once
+   * the caller's right and the narrowing's ids are known to be good: a refused request writes nothing.
    */
-  async function period(actor: Actor, dateFrom: string, dateTo: string) {
+  async function period(actor: Actor, dateFrom: string, dateTo: string, n: q.Narrowing = {}) {
     assertCan(actor, "dashboard:view");
     const c = actor.companyId;
+    await refuseForeignIds(db, c, q.narrowingIds(n));
     const timeZone = await getCompanySetting(db, c, "timezone");
     const p = periodOf(dateFrom, dateTo, timeZone);
     const today = dayAt(ctx.clock.now(), timeZone);
@@ -59,7 +62,7 @@ export function createDashboardService(ctx: AppContext) {
 
   /** The period's tallies per user: the built days plus the live ones. */
   async function perUser(actor: Actor, dateFrom: string, dateTo: string, n: q.Narrowing) {
-    const { timeZone, p, builtEnd, live } = await period(actor, dateFrom, dateTo);
+    const { timeZone, p, builtEnd, live } = await period(actor, dateFrom, dateTo, n);
     const c = actor.companyId;
     const [built, counted] = await Promise.all([
       builtEnd > dateFrom ? builtDays.tallies(c, timeZone, dateFrom, builtEnd, n, "userId") : new Map<string, Tally>(),

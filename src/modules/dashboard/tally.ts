@@ -5,21 +5,7 @@
 import type { Db } from "../../db/database";
 import * as q from "./queries";
 
-export interface Tally {
-  created: number;
-  createdActive: number;
-  accepted: number;
-  waitN: number;
-  waitSum: number;
-  closed: number;
-  serviceN: number;
-  serviceSum: number;
-  ratings: number;
-  rateSum: number;
-  promoters: number;
-  detractors: number;
-}
-
+/** The period figures, in the order of dashboard_days' columns. */
 export const TALLY_FIELDS = [
   "created",
   "createdActive",
@@ -33,66 +19,42 @@ export const TALLY_FIELDS = [
   "rateSum",
   "promoters",
   "detractors",
-] as const satisfies readonly (keyof Tally)[];
+] as const;
 
-export const emptyTally = (): Tally => ({
-  created: 0,
-  createdActive: 0,
-  accepted: 0,
-  waitN: 0,
-  waitSum: 0,
-  closed: 0,
-  serviceN: 0,
-  serviceSum: 0,
-  ratings: 0,
-  rateSum: 0,
-  promoters: 0,
-  detractors: 0,
-});
+export type Tally = Record<(typeof TALLY_FIELDS)[number], number>;
+
+export const emptyTally = (): Tally => Object.fromEntries(TALLY_FIELDS.map((f) => [f, 0])) as Tally;
 
 export function addTally(into: Tally, from: Tally): Tally {
   for (const f of TALLY_FIELDS) into[f] += from[f];
   return into;
 }
 
+/** The fields of a row that hold a number. */
+type CountOf<R> = { [K in keyof R]: R[K] extends number ? K : never }[keyof R];
+
 /** The tallies of the period's events, per key of their slot (UTC hour, queue, user). */
 export async function eventTallies(db: Db, companyId: number, p: q.Period, n: q.Narrowing, keyOf: (slot: q.Slot) => string): Promise<Map<string, Tally>> {
   const [closed, accepted, created, ratings] = await Promise.all([
-    q.closedRows(db, companyId, p, n),
-    q.acceptedRows(db, companyId, p, n),
+    q.intervalRows(db, companyId, p, n, q.ACCEPTED, q.CLOSED),
+    q.intervalRows(db, companyId, p, n, q.QUEUED, q.ACCEPTED),
     q.createdRows(db, companyId, p, n),
     q.ratingRows(db, companyId, p, n),
   ]);
   const out = new Map<string, Tally>();
-  const at = (slot: q.Slot) => {
-    const key = keyOf(slot);
-    const t = out.get(key) ?? emptyTally();
-    out.set(key, t);
-    return t;
+  /** Adds each row to its slot's tally: `into` names the row's count added to each figure. */
+  const fold = <R extends q.Slot>(rows: readonly R[], into: Partial<Record<keyof Tally, CountOf<R>>>) => {
+    const pairs = Object.entries(into) as [keyof Tally, keyof R][];
+    for (const r of rows) {
+      const key = keyOf(r);
+      const t = out.get(key) ?? emptyTally();
+      out.set(key, t);
+      for (const [figure, field] of pairs) t[figure] += r[field] as number;
+    }
   };
-  for (const r of closed) {
-    const t = at(r);
-    t.closed += r.count;
-    t.serviceN += r.timed;
-    t.serviceSum += r.minutes;
-  }
-  for (const r of accepted) {
-    const t = at(r);
-    t.accepted += r.count;
-    t.waitN += r.timed;
-    t.waitSum += r.minutes;
-  }
-  for (const r of created) {
-    const t = at(r);
-    t.created += r.total;
-    t.createdActive += r.active;
-  }
-  for (const r of ratings) {
-    const t = at(r);
-    t.ratings += r.count;
-    t.rateSum += r.sum;
-    t.promoters += r.promoters;
-    t.detractors += r.detractors;
-  }
+  fold(closed, { closed: "count", serviceN: "timed", serviceSum: "minutes" });
+  fold(accepted, { accepted: "count", waitN: "timed", waitSum: "minutes" });
+  fold(created, { created: "total", createdActive: "active" });
+  fold(ratings, { ratings: "count", rateSum: "sum", promoters: "promoters", detractors: "detractors" });
   return out;
 }

@@ -5,14 +5,13 @@
  * shows them (everything for those who may show all), masked by LGPD as in their ticket list.
  */
 import type { AppContext } from "../../context";
-import type { TenantTable } from "../../db/schema";
-import { forCompany } from "../../db/scope";
-import { validationError } from "../../http/errors";
+import { refuseForeignIds } from "../../http/company-ids";
 import { type ExportFile, exportFile } from "../../http/export-file";
 import { PAGE_SIZE, pageOf, pageWindow } from "../../http/paging";
 import { type Actor, assertCan } from "../../http/permissions";
 import { recordAudit } from "../audit/record";
 import { periodOf } from "../dashboard/period";
+import { narrowingIds } from "../dashboard/queries";
 import { getCompanySetting } from "../settings/queries";
 import { maskContact, masksNumbersFor, readLgpd } from "../tickets/lgpd";
 import { tagsOf, userQueueIds } from "../tickets/queries";
@@ -102,27 +101,15 @@ function cells(t: ReportTicket): string[] {
 export function createReportsService(ctx: AppContext) {
   const { db } = ctx;
 
-  /** Every id of the filter must name a row of the caller's company: a foreign one is refused on its field. */
-  async function checkIds(companyId: number, f: ReportFilter, tagIds: readonly number[]) {
-    const scope = forCompany(db, companyId);
-    const checks: [field: string, table: TenantTable, ids: readonly number[] | undefined, message: string][] = [
-      ["queueIds", "queues", f.queueIds, "Unknown queue"],
-      ["userId", "users", f.userId === undefined ? undefined : [f.userId], "Unknown user"],
-      [f.tagIds?.length ? "tagIds" : "tagId", "tags", tagIds, "Unknown tag"],
-      ["whatsappId", "connections", f.whatsappId === undefined ? undefined : [f.whatsappId], "Unknown connection"],
-    ];
-    const fields: Record<string, string> = {};
-    for (const [field, table, ids, message] of checks) {
-      if (ids?.length && (await scope.missingIds(table, ids)).length) fields[field] = message;
-    }
-    if (Object.keys(fields).length) throw validationError(fields);
-  }
-
   /** The caller's right, the filter resolved within the company, and whether numbers are masked for the caller. */
   async function prepare(actor: Actor, f: ReportFilter): Promise<{ where: ReportWhere; masked: boolean }> {
     assertCan(actor, "dashboard:view");
     const tagIds = [...new Set([...(f.tagIds ?? []), ...(f.tagId === undefined ? [] : [f.tagId])])];
-    await checkIds(actor.companyId, f, tagIds);
+    await refuseForeignIds(db, actor.companyId, [
+      ...narrowingIds(f),
+      [f.tagIds?.length ? "tagIds" : "tagId", "tags", tagIds, "Unknown tag"],
+      ["whatsappId", "connections", f.whatsappId === undefined ? undefined : [f.whatsappId], "Unknown connection"],
+    ]);
     const [timeZone, lgpd, queueIds] = await Promise.all([
       getCompanySetting(db, actor.companyId, "timezone"),
       readLgpd(db, actor.companyId),

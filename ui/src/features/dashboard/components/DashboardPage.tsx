@@ -8,10 +8,11 @@ import { FormField as Field } from "../../../components/ui/field";
 import { SelectField } from "../../../components/ui/select";
 import { Spinner } from "../../../components/ui/spinner";
 import * as Tabs from "../../../components/ui/tabs";
-import { toast } from "../../../components/ui/toast";
 import { usersPickerQuery } from "../../tickets/queries";
 import { queuesQuery } from "../../users/queries";
+import { usePeriodCheck } from "../period";
 import { type DashboardFilter, dashboardQuery } from "../queries";
+import { useDashboardRealtime } from "../realtime";
 import { Attendants } from "./Attendants";
 import { Indicators } from "./Indicators";
 import { Nps } from "./Nps";
@@ -42,13 +43,15 @@ function thisMonth(): DashboardFilter {
 /**
  * / for dashboard:view: the desk now and over a period of the company's days — the Indicadores tab (cards and the
  * charts by day and by user), NPS and Atendentes — filtered by dates (required: 'Parametrize o filtro' without them),
- * a queue and a user.
+ * a queue and a user. The company's ticket and message events read the figures again, so the page stays live.
  */
 export default function DashboardPage() {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<DashboardFilter>(thisMonth);
   const [filter, setFilter] = useState<DashboardFilter>(draft);
   const figures = useQuery(dashboardQuery(filter));
+  const periodOk = usePeriodCheck();
+  useDashboardRealtime();
   const queues = useQuery(queuesQuery);
   const users = useQuery(usersPickerQuery);
   const allLabel = t("dashboard.all");
@@ -63,9 +66,7 @@ export default function DashboardPage() {
 
   const apply = (e: FormEvent) => {
     e.preventDefault();
-    if (!draft.dateFrom || !draft.dateTo) return void toast.error(t("dashboard.filterRequired"));
-    if (draft.dateFrom > draft.dateTo) return void toast.error(t("dashboard.periodOrder"));
-    setFilter({ ...draft });
+    if (periodOk(draft)) setFilter({ ...draft });
   };
 
   return (

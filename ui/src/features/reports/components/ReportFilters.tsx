@@ -6,8 +6,8 @@ import { Button } from "../../../components/ui/button";
 import { DateInput } from "../../../components/ui/date-input";
 import { FormField as Field } from "../../../components/ui/field";
 import { type Option, SelectField } from "../../../components/ui/select";
-import { toast } from "../../../components/ui/toast";
 import { tagsQuery } from "../../contacts/queries";
+import { usePeriodCheck } from "../../dashboard/period";
 import { usersPickerQuery } from "../../tickets/queries";
 import { connectionsQuery, queuesQuery } from "../../users/queries";
 import { REPORT_STATUSES, type ReportFilter } from "../queries";
@@ -38,6 +38,7 @@ const idOf = (v: string) => (v === ALL ? undefined : Number(v));
 export function ReportFilters({ value, onApply }: { value: ReportFilter; onApply: (f: ReportFilter) => void }) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<ReportFilter>(value);
+  const periodOk = usePeriodCheck();
   const queues = useQuery(queuesQuery);
   const users = useQuery(usersPickerQuery);
   const tags = useQuery(tagsQuery(0));
@@ -57,9 +58,7 @@ export function ReportFilters({ value, onApply }: { value: ReportFilter; onApply
 
   const apply = (e: FormEvent) => {
     e.preventDefault();
-    if (!draft.dateFrom || !draft.dateTo) return void toast.error(t("reports.filterRequired"));
-    if (draft.dateFrom > draft.dateTo) return void toast.error(t("reports.periodOrder"));
-    onApply({ ...draft });
+    if (periodOk(draft)) onApply({ ...draft });
   };
 
   return (
