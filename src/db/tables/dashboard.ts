@@ -1,6 +1,23 @@
 /** What the dashboard reads besides the tickets' own figures (0052). */
 import type { Generated } from "kysely";
-import type { Tally } from "../../modules/dashboard/tally";
+
+/** The period figures of a day (dashboard_days' columns, in their order; the dashboard adds them up the same way). */
+export const TALLY_FIELDS = [
+  "created",
+  "createdActive",
+  "accepted",
+  "waitN",
+  "waitSum",
+  "closed",
+  "serviceN",
+  "serviceSum",
+  "ratings",
+  "rateSum",
+  "promoters",
+  "detractors",
+] as const;
+
+export type Tally = Record<(typeof TALLY_FIELDS)[number], number>;
 
 /** A cycle of a ticket that a reopen ended, its figures as they stood; the ticket's row holds the current cycle. */
 export interface TicketCyclesTable {

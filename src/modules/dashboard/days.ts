@@ -11,11 +11,12 @@
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/database";
 import { forCompany } from "../../db/scope";
+import { TALLY_FIELDS, type Tally } from "../../db/tables/dashboard";
 import { getCompanySetting } from "../settings/queries";
 import { dayRange } from "../tickets/day-range";
 import { addDays, dayAt, earlierDay, slotOf } from "./period";
 import type { Narrowing } from "./queries";
-import { emptyTally, eventTallies, TALLY_FIELDS, type Tally } from "./tally";
+import { emptyTally, eventTallies } from "./tally";
 
 export const DASHBOARD_DAYS_JOB = "dashboard.days.build";
 /** Days built per transaction: a month of a busy desk is a few thousand rows. */

@@ -11,6 +11,7 @@
  * tickets.
  */
 import type { AppContext } from "../../context";
+import type { Tally } from "../../db/tables/dashboard";
 import { refuseForeignIds } from "../../http/company-ids";
 import { type Actor, assertCan } from "../../http/permissions";
 import { getCompanySetting } from "../settings/queries";
@@ -20,7 +21,7 @@ import { addDays, dayAt, earlierDay, laterDay, periodOf, seriesOf } from "./peri
 import * as q from "./queries";
 import { messageCounts } from "./rollup";
 import type { DashboardAnswer, DashboardQuery } from "./schema";
-import { addTally, emptyTally, eventTallies, type Tally } from "./tally";
+import { addTally, emptyTally, eventTallies } from "./tally";
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 const avg = (sum: number, n: number) => (n > 0 ? round1(sum / n) : null);

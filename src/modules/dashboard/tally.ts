@@ -3,25 +3,8 @@
  * queries.ts or read back from the daily roll-up: the same shape both ways, so built days and live hours add up.
  */
 import type { Db } from "../../db/database";
+import { TALLY_FIELDS, type Tally } from "../../db/tables/dashboard";
 import * as q from "./queries";
-
-/** The period figures, in the order of dashboard_days' columns. */
-export const TALLY_FIELDS = [
-  "created",
-  "createdActive",
-  "accepted",
-  "waitN",
-  "waitSum",
-  "closed",
-  "serviceN",
-  "serviceSum",
-  "ratings",
-  "rateSum",
-  "promoters",
-  "detractors",
-] as const;
-
-export type Tally = Record<(typeof TALLY_FIELDS)[number], number>;
 
 export const emptyTally = (): Tally => Object.fromEntries(TALLY_FIELDS.map((f) => [f, 0])) as Tally;
 
