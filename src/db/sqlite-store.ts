@@ -6,6 +6,7 @@ import { ReadPool } from "../modules/search/pool";
 import { Checkpointer } from "./checkpointer";
 import { openDatabase } from "./database";
 import { createMigrator, migrateToLatest } from "./migrator";
+import { keepStatistics } from "./statistics";
 import type { Store } from "./store";
 
 const fileBytes = (path: string) => {
@@ -16,12 +17,13 @@ const fileBytes = (path: string) => {
   }
 };
 
-/** The embedded store: DATA_DIR/multi100.db in WAL mode, search on reader threads, checkpoints on a worker. */
+/** The embedded store: DATA_DIR/multi100.db in WAL mode, search on reader threads, checkpoints on a worker, planner statistics kept. */
 export function openSqliteStore(config: Config, log: Logger): Store {
   const path = join(config.DATA_DIR, "multi100.db");
   const { db, sqlite } = openDatabase(path);
   const reads = new ReadPool({ path, local: sqlite, log });
   const checkpoints = new Checkpointer({ path, writer: sqlite, log });
+  let stopStatistics: (() => void) | undefined;
   return {
     kind: "sqlite",
     db,
@@ -32,6 +34,7 @@ export function openSqliteStore(config: Config, log: Logger): Store {
     migrate: (now) => migrateToLatest(db, sqlite, join(config.DATA_DIR, "backups"), log, now),
     migrator: () => createMigrator(db),
     async startUpkeep() {
+      stopStatistics = keepStatistics(sqlite, log);
       await checkpoints.start();
     },
     async sizes() {
@@ -41,6 +44,7 @@ export function openSqliteStore(config: Config, log: Logger): Store {
       ];
     },
     async close() {
+      stopStatistics?.();
       await reads.close();
       await checkpoints.stop();
       // Fold the WAL back into the database file so a stopped server leaves one self-contained file. A checkpoint
