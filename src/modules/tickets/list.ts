@@ -6,8 +6,8 @@
  * for those ids only.
  */
 import type { AppContext } from "../../context";
-import { forCompany } from "../../db/scope";
-import { noPermission, validationError } from "../../http/errors";
+import { refuseForeignIds } from "../../http/company-ids";
+import { noPermission } from "../../http/errors";
 import { PAGE_SIZE, pageWindow } from "../../http/paging";
 import { can, type Actor } from "../../http/permissions";
 import { getCompanySetting } from "../settings/queries";
@@ -27,23 +27,19 @@ export interface TicketPage {
   countCapped: boolean;
 }
 
+const UNKNOWN_ID = "Unknown id";
+
 /** Checks the id parameters against the company and reads the days in the company's time zone. */
 export async function resolveListFilters(ctx: AppContext, actor: Actor, q: ListTicketsQuery): Promise<ListFilters> {
-  const scope = forCompany(ctx.db, actor.companyId);
   // Filtering by user is the admins'; others asking for it are refused rather than silently answered.
   if (q.users?.length && !can(actor, "tickets-manager:filterByUser")) throw noPermission("Only admins filter by user");
   const queueIds = q.queueIds?.filter((v): v is number => v !== null);
-  const checks: [string, "queues" | "tags" | "users" | "connections", number[] | undefined][] = [
-    ["queueIds", "queues", queueIds],
-    ["tags", "tags", q.tags],
-    ["users", "users", q.users],
-    ["whatsapps", "connections", q.whatsapps],
-  ];
-  const fields: Record<string, string> = {};
-  for (const [field, table, ids] of checks) {
-    if (ids?.length && (await scope.missingIds(table, ids)).length) fields[field] = "Unknown id";
-  }
-  if (Object.keys(fields).length) throw validationError(fields);
+  await refuseForeignIds(ctx.db, actor.companyId, [
+    ["queueIds", "queues", queueIds, UNKNOWN_ID],
+    ["tags", "tags", q.tags, UNKNOWN_ID],
+    ["users", "users", q.users, UNKNOWN_ID],
+    ["whatsapps", "connections", q.whatsapps, UNKNOWN_ID],
+  ]);
   const timeZone = q.date || q.updatedAt ? await getCompanySetting(ctx.db, actor.companyId, "timezone") : "UTC";
   return {
     status: q.status,
