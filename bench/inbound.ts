@@ -98,7 +98,7 @@ const servers = [await startServer({ dataDir: s.dataDir, mode: BINARY ? "binary"
 while (servers.length < INSTANCES) servers.push(await startServer({ dataDir: s.dataDir, mode: BINARY ? "binary" : "source", env: serverEnv }));
 const server = servers[0]!;
 note(`${INSTANCES} server(s) up (${BINARY ? "dist/multi100" : "sources"}, ${store.kind}) on ${servers.map((x) => x.url).join(", ")}`);
-const memory = new MemoryWatch(server.pid);
+const memory = new MemoryWatch(server.pid, 100, server.url);
 /** Post i goes to instance i mod N, as a proxy spreading requests would send it. */
 const bases = servers.map((x) => `${x.url}/api/webchat/${s.widgetKey}`);
 const baseOf = (n: number) => bases[n % bases.length]!;
@@ -229,7 +229,7 @@ if (PACED_RATE > 0 && PACED_SECONDS > 0) {
 }
 online?.closeAll();
 const dropped = online?.dropped() ?? 0;
-const { rssPeakMb, anonPeakMb } = memory.peaks();
+const { rssPeakMb, anonPeakMb, ...heap } = memory.peaks();
 memory.stop();
 for (const [i, instance] of servers.entries()) {
   const code = await instance.stop(30_000);
@@ -296,7 +296,7 @@ if (online) {
   });
 }
 emit("rss_peak_mb", rssPeakMb, "MB", undefined, { ...mode, target: 350 });
-emit("anon_peak_mb", anonPeakMb, "MB", undefined, { ...mode, target: 250 });
+emit("anon_peak_mb", anonPeakMb, "MB", undefined, { ...mode, ...heap, target: 250 });
 emit("inbound_p99_ms", r.p99Ms, "ms", r.ok, { p50: Math.round(r.p50Ms * 100) / 100, max: Math.round(r.maxMs) });
 emit("automation_p99_ms", percentile(automationMs, 99), "ms", automationMs.length, {
   p50: Math.round(percentile(automationMs, 50) * 100) / 100,

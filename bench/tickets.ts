@@ -33,7 +33,8 @@
  * admin_search_messages_p99_ms, admin_messages_list_p99_ms (random tickets that are not unread), admin_search_stall_p99_ms
  * (the list's p99 from 12 loops while 4 loops search beside it).
  * Memory over the whole run (admin and agent parts), sampled every 100 ms (lib/memory.ts): rss_peak_mb, the server's
- * resident set at its peak (target < 350), and anon_peak_mb, the part of it that maps no file (target < 250).
+ * resident set at its peak (target < 350), and anon_peak_mb, the part of it that maps no file (target < 250); its line
+ * also says how much of that was the JavaScript heap (heapAtAnonPeakMb, from /metrics every second) and its buffers.
  */
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -79,7 +80,7 @@ const server = await startServer({
   env: { ...store.env, ...(PROFILE ? { BUN_OPTIONS: `--cpu-prof-md --cpu-prof-dir=${PROFILE}` } : {}) },
 });
 note(`server up (${BINARY ? "dist/multi100" : "sources"}, ${store.kind}) in ${Math.round(server.startMs)} ms on ${server.url}`);
-const memory = new MemoryWatch(server.pid);
+const memory = new MemoryWatch(server.pid, 100, server.url);
 const token = await login(server.url);
 
 async function get(path: string, bearer = token, url = server.url): Promise<unknown> {
@@ -257,7 +258,7 @@ for (const [round, instances] of rounds.entries()) {
     lockWaitersMax: cost.lockWaitersMax,
   });
 }
-const { rssPeakMb, anonPeakMb } = memory.peaks();
+const { rssPeakMb, anonPeakMb, ...heap } = memory.peaks();
 memory.stop();
 for (const [i, instance] of servers.entries()) {
   const code = await instance.stop();
@@ -267,5 +268,5 @@ await store.close();
 
 const memoryLine = { mode: agents.length ? "agents" : "admin", agentsOnline: agents.length, store: store.kind };
 emit("rss_peak_mb", rssPeakMb, "MB", undefined, { ...memoryLine, target: 350 });
-emit("anon_peak_mb", anonPeakMb, "MB", undefined, { ...memoryLine, target: 250 });
+emit("anon_peak_mb", anonPeakMb, "MB", undefined, { ...memoryLine, ...heap, target: 250 });
 emitAdmin?.();

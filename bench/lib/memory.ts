@@ -20,20 +20,39 @@ function readStatus(pid: number): { rss: number; anon: number; hwm: number } {
 export class MemoryWatch {
   private rssPeak = 0;
   private anonPeak = 0;
-  private readonly timer: ReturnType<typeof setInterval>;
+  private heap = { total: 0, external: 0 };
+  private heapPeak = 0;
+  /** The JavaScript heap reserved (and buffers outside it) at the anonymous peak: what of the peak is the heap's. */
+  private heapAtAnonPeak = { total: 0, external: 0 };
+  private readonly timers: ReturnType<typeof setInterval>[];
 
+  /** With the server's `url`, its JavaScript heap is read from /metrics (loopback needs no token) every second too. */
   constructor(
     private readonly pid: number,
     everyMs = 100,
+    url?: string,
   ) {
     this.sample();
-    this.timer = setInterval(() => this.sample(), everyMs);
+    this.timers = [setInterval(() => this.sample(), everyMs)];
+    if (url) this.timers.push(setInterval(() => void this.readHeap(url), 1000));
+  }
+
+  private async readHeap(url: string): Promise<void> {
+    try {
+      const text = await (await fetch(`${url}/metrics`)).text();
+      const mb = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, "m").exec(text)?.[1] ?? 0) / 2 ** 20;
+      this.heap = { total: mb("process_heap_total_bytes"), external: mb("process_external_memory_bytes") };
+      this.heapPeak = Math.max(this.heapPeak, this.heap.total);
+    } catch {
+      // the server has stopped
+    }
   }
 
   private sample(): { rss: number; anon: number; hwm: number } | undefined {
     try {
       const s = readStatus(this.pid);
       this.rssPeak = Math.max(this.rssPeak, s.rss, s.hwm);
+      if (s.anon > this.anonPeak) this.heapAtAnonPeak = this.heap;
       this.anonPeak = Math.max(this.anonPeak, s.anon);
       return s;
     } catch {
@@ -42,12 +61,19 @@ export class MemoryWatch {
   }
 
   /** The peaks so far (call before stopping the server: the last sample is taken now). */
-  peaks(): { rssPeakMb: number; anonPeakMb: number } {
+  peaks(): { rssPeakMb: number; anonPeakMb: number; heapPeakMb: number; heapAtAnonPeakMb: number; externalAtAnonPeakMb: number } {
     this.sample();
-    return { rssPeakMb: this.rssPeak, anonPeakMb: this.anonPeak };
+    const round = (mb: number) => Math.round(mb * 10) / 10;
+    return {
+      rssPeakMb: this.rssPeak,
+      anonPeakMb: this.anonPeak,
+      heapPeakMb: round(this.heapPeak),
+      heapAtAnonPeakMb: round(this.heapAtAnonPeak.total),
+      externalAtAnonPeakMb: round(this.heapAtAnonPeak.external),
+    };
   }
 
   stop(): void {
-    clearInterval(this.timer);
+    for (const timer of this.timers) clearInterval(timer);
   }
 }
