@@ -1,10 +1,11 @@
-import type { SVGProps } from "react";
+import type { ReactNode, SVGProps } from "react";
 
 /** Small inline icon set (lucide-style 24x24 strokes), so no icon package is needed. */
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
-const make = (paths: string[], name: string) => {
-  // biome-ignore lint/correctness/noComponentHookFactories: make runs once per icon at module load, never during a render, so every icon is one stable component.
-  const Icon = ({ size = 20, ...props }: IconProps) => (
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+
+/** The kit's 24x24 stroked frame; features drawing their own marks (brand logos) use it too. */
+export function IconSvg({ size = 20, children, ...props }: IconProps & { children: ReactNode }) {
+  return (
     <svg
       width={size}
       height={size}
@@ -18,10 +19,19 @@ const make = (paths: string[], name: string) => {
       focusable="false"
       {...props}
     >
+      {children}
+    </svg>
+  );
+}
+
+const make = (paths: string[], name: string) => {
+  // biome-ignore lint/correctness/noComponentHookFactories: make runs once per icon at module load, never during a render, so every icon is one stable component.
+  const Icon = (props: IconProps) => (
+    <IconSvg {...props}>
       {paths.map((d) => (
         <path key={d} d={d} />
       ))}
-    </svg>
+    </IconSvg>
   );
   Icon.displayName = name;
   return Icon;
