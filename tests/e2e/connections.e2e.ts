@@ -11,11 +11,11 @@ import jsQR from "jsqr";
 import { hiddenKeys } from "../helpers/settings-doc";
 import { apiLogin, type RunningServer, screenshotPath } from "./helpers/server";
 import { apiCall, type OwnServer, startOwnServer } from "./helpers/own-server";
+import { uid } from "./helpers/users";
 
 test.use({ locale: "en-US" });
 
 const ADMIN = { email: "admin@connections.local", password: "Admin123!" } as const;
-const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 let server: RunningServer;
 const url = (path: string) => `${server.baseURL}${path}`;
 

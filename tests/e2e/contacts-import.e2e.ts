@@ -8,10 +8,10 @@ import { readFileSync } from "node:fs";
 import * as XLSX from "@e965/xlsx";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { apiLogin, BASE_URL, loginViaApi, screenshotPath } from "./helpers/server";
+import { uid } from "./helpers/users";
 
 test.use({ locale: "en-US" });
 
-const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const ROWS = 5000;
 
 async function createAdmin(request: APIRequestContext, theme: "light" | "dark" = "light") {

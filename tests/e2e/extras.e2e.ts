@@ -7,6 +7,7 @@
 import { readFileSync } from "node:fs";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { BASE_URL, loginViaApi, screenshotPath } from "./helpers/server";
+import { uid } from "./helpers/users";
 
 test.use({
   locale: "en-US",
@@ -26,8 +27,6 @@ test.use({
     { scope: "worker" },
   ],
 });
-
-const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 interface Api {
   token: string;

@@ -1,27 +1,14 @@
 /**
  * The menu shows only what works: the super admin's and a plain user's every menu entry opens a real page (no
- * "coming soon" placeholder, no not-found page) and no page answers an /api request with 404 on the way. Login and
- * "/" land on the inbox while there is no dashboard. Screenshots of the menu: admin and plain user, light and dark,
+ * "coming soon" placeholder, no not-found page) and no page answers an /api request with 404 on the way. "/" is the
+ * dashboard for those who may see it and the 403 screen for the others. Screenshots of the menu: admin and plain user, light and dark,
  * and the phone's drawer (tests/e2e/screenshots/menu-*.png).
  */
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { ADMIN, apiLogin, BASE_URL, loginViaApi, screenshotPath } from "./helpers/server";
+import { expect, test, type Page } from "@playwright/test";
+import { ADMIN, BASE_URL, loginViaApi, screenshotPath } from "./helpers/server";
+import { createUser } from "./helpers/users";
 
 test.use({ locale: "en-US" });
-
-const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-/** A user of company 1 (created by the super admin); answers their credentials. */
-async function createUser(request: APIRequestContext, profile: "admin" | "user", theme: "light" | "dark") {
-  const { token } = await apiLogin(request);
-  const creds = { email: `menu-${profile}-${uid()}@e2e.local`, password: "Menu1234!" };
-  const res = await request.post(`${BASE_URL}/api/users`, {
-    data: { name: `Menu ${profile}`, profile, defaultTheme: theme, ...creds },
-    headers: { authorization: `Bearer ${token}` },
-  });
-  expect(res.status(), await res.text()).toBeLessThan(300);
-  return creds;
-}
 
 /** Every /api answer with status 404 the page sees from now on ("GET /api/x"). */
 function watch404(page: Page): string[] {
@@ -72,7 +59,7 @@ test("the super admin's menu: every entry opens a real page, no /api answer is 4
 
 test("a plain user's menu: every entry opens a real page, no /api answer is 404", async ({ page, request }) => {
   const notFound = watch404(page);
-  await loginViaApi(page, await createUser(request, "user", "light"));
+  await loginViaApi(page, await createUser(request, "menu", "user", "light"));
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto("/tickets");
   const paths = await walkMenu(page);
@@ -102,7 +89,7 @@ test("screenshots of the menu: admin and plain user, light and dark, and the pho
     for (const theme of ["light", "dark"] as const) {
       const context = await browser.newContext({ locale: "en-US", viewport: { width: 1280, height: 800 } });
       const page = await context.newPage();
-      await loginViaApi(page, await createUser(request, profile, theme));
+      await loginViaApi(page, await createUser(request, "menu", profile, theme));
       await page.goto("/tickets");
       await expect(page.locator("html")).toHaveAttribute("data-theme", theme);
       await expect(menuEntries(page).first()).toBeVisible();

@@ -3,24 +3,11 @@
  * colour already in use is refused in the catalogue's words; a plain user has no menu entry and no page. Screenshots
  * light and dark, desktop and phone (tests/e2e/screenshots/queues-*.png), with no horizontal overflow at 390 px.
  */
-import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "@playwright/test";
 import { apiLogin, BASE_URL, loginViaApi, screenshotPath } from "./helpers/server";
+import { uid, createUser } from "./helpers/users";
 
 test.use({ locale: "en-US" });
-
-const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-/** A user of company 1 created by the super admin; answers their credentials. */
-async function createUser(request: APIRequestContext, profile: "admin" | "user", theme: "light" | "dark" = "light") {
-  const { token } = await apiLogin(request);
-  const creds = { email: `queues-${profile}-${uid()}@e2e.local`, password: "Queue1234!" };
-  const res = await request.post(`${BASE_URL}/api/users`, {
-    data: { name: `Queues ${profile}`, profile, defaultTheme: theme, ...creds },
-    headers: { authorization: `Bearer ${token}` },
-  });
-  expect(res.status(), await res.text()).toBeLessThan(300);
-  return creds;
-}
 
 const row = (page: Page, name: string) => page.getByTestId("queue-row").filter({ hasText: name });
 const colourInput = (modal: Locator) => modal.locator('[data-part="channel-input"]');
@@ -38,7 +25,7 @@ async function fillQueue(modal: Locator, values: { name?: string; color?: string
 test("an admin creates, edits and deletes a queue; another tab follows live; a colour in use is refused", async ({ page, context, request }) => {
   const tag = uid();
   const name = `Sales ${tag}`;
-  await loginViaApi(page, await createUser(request, "admin"));
+  await loginViaApi(page, await createUser(request, "queues", "admin"));
   await page.goto("/tickets");
   await page.getByTestId("menu-queues").click();
   await expect(page).toHaveURL(`${BASE_URL}/queues`);
@@ -114,7 +101,7 @@ test("an admin creates, edits and deletes a queue; another tab follows live; a c
 });
 
 test("a plain user has no queues entry and no queues page", async ({ page, request }) => {
-  await loginViaApi(page, await createUser(request, "user"));
+  await loginViaApi(page, await createUser(request, "queues", "user"));
   await page.goto("/tickets");
   await expect(page.getByTestId("menu-tickets")).toBeVisible();
   await expect(page.getByTestId("menu-queues")).toHaveCount(0);
@@ -126,7 +113,7 @@ test("a plain user has no queues entry and no queues page", async ({ page, reque
 for (const theme of ["light", "dark"] as const) {
   for (const width of [1280, 390]) {
     test(`screenshots: queues page and dialog, ${theme} at ${width} px`, async ({ page, request }) => {
-      const creds = await createUser(request, "admin", theme);
+      const creds = await createUser(request, "queues", "admin", theme);
       const { token } = await apiLogin(request, creds);
       const tag = uid();
       const made = await request.post(`${BASE_URL}/api/queue`, {

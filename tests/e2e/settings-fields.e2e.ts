@@ -6,10 +6,10 @@
 import { expect, test } from "@playwright/test";
 import { hiddenKeys, settingsRows } from "../helpers/settings-doc";
 import { ADMIN, apiLogin, BASE_URL, loginViaApi } from "./helpers/server";
+import { uid } from "./helpers/users";
 
 test.use({ locale: "en-US" });
 
-const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 // 1x1 PNGs, one red and one blue, as data URLs (a logo setting holds the file's address).
 const RED = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==";
 const BLUE = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPj/HwADBwIAMCbHYQAAAABJRU5ErkJggg==";

@@ -6,22 +6,9 @@
  */
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { apiLogin, BASE_URL, loginViaApi, screenshotPath } from "./helpers/server";
+import { uid, createUser } from "./helpers/users";
 
 test.use({ locale: "en-US" });
-
-const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-/** A user of company 1 created by the super admin; answers their credentials. */
-async function createUser(request: APIRequestContext, profile: "admin" | "user", theme: "light" | "dark" = "light") {
-  const { token } = await apiLogin(request);
-  const creds = { email: `tags-${profile}-${uid()}@e2e.local`, password: "Tags1234!" };
-  const res = await request.post(`${BASE_URL}/api/users`, {
-    data: { name: `Tags ${profile}`, profile, defaultTheme: theme, ...creds },
-    headers: { authorization: `Bearer ${token}` },
-  });
-  expect(res.status(), await res.text()).toBeLessThan(300);
-  return creds;
-}
 
 async function call(request: APIRequestContext, token: string, method: "POST" | "PUT", path: string, data: unknown) {
   const res = await request.fetch(`${BASE_URL}${path}`, { method, data, headers: { authorization: `Bearer ${token}` } });
@@ -41,7 +28,7 @@ async function setColour(modal: Locator, hex: string) {
 
 test("an admin creates, edits the colour of and deletes a tag; another tab follows live", async ({ page, context, request }) => {
   const name = `Cliente VIP ${uid()}`;
-  await loginViaApi(page, await createUser(request, "admin"));
+  await loginViaApi(page, await createUser(request, "tags", "admin"));
   await page.goto("/tickets");
   await page.getByTestId("menu-tags").click();
   await expect(page).toHaveURL(`${BASE_URL}/tags`);
@@ -102,7 +89,7 @@ test("an admin creates, edits the colour of and deletes a tag; another tab follo
 });
 
 test("the contact count opens the list of the tag's contacts", async ({ page, request }) => {
-  const creds = await createUser(request, "admin");
+  const creds = await createUser(request, "tags", "admin");
   const { token } = await apiLogin(request, creds);
   const tag = uid();
   const name = `Atacado ${tag}`;
@@ -129,7 +116,7 @@ test("the contact count opens the list of the tag's contacts", async ({ page, re
 });
 
 test("under a plan with useKanban a tag becomes a kanban lane with its order and its timer", async ({ page, request }) => {
-  const creds = await createUser(request, "admin");
+  const creds = await createUser(request, "tags", "admin");
   const { token, user } = await apiLogin(request, creds);
   const plan = await (await request.get(`${BASE_URL}/api/companies/listPlan/${user.companyId}`, { headers: { authorization: `Bearer ${token}` } })).json();
   expect(plan.plan.useKanban).toBe(true);
@@ -176,7 +163,7 @@ test.describe("in Portuguese", () => {
   test.use({ locale: "pt-BR" });
 
   test("a name shorter than 3 characters is refused with the spec's message", async ({ page, request }) => {
-    await loginViaApi(page, await createUser(request, "admin"));
+    await loginViaApi(page, await createUser(request, "tags", "admin"));
     await page.goto("/tags");
     await expect(page.getByRole("heading", { name: /Tags/ })).toBeVisible();
     await page.getByTestId("tags-add").click();
@@ -190,7 +177,7 @@ test.describe("in Portuguese", () => {
 });
 
 test("a plain user adds and edits tags but has no delete", async ({ page, request }) => {
-  const creds = await createUser(request, "user");
+  const creds = await createUser(request, "tags", "user");
   const name = `Do agente ${uid()}`;
   await loginViaApi(page, creds);
   await page.goto("/tickets");
@@ -206,7 +193,7 @@ test("a plain user adds and edits tags but has no delete", async ({ page, reques
 for (const theme of ["light", "dark"] as const) {
   for (const width of [1280, 390]) {
     test(`screenshots: tags page and dialog, ${theme} at ${width} px`, async ({ page, request }) => {
-      const creds = await createUser(request, "admin", theme);
+      const creds = await createUser(request, "tags", "admin", theme);
       const { token } = await apiLogin(request, creds);
       const tag = uid();
       await call(request, token, "POST", "/api/tags", { name: `Cliente com um nome bem comprido ${tag}`, color: "#f59e0b" });

@@ -5,10 +5,9 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import pkg from "../../package.json" with { type: "json" };
 import { ADMIN, apiLogin, BASE_URL } from "./helpers/server";
+import { uid } from "./helpers/users";
 
 test.use({ locale: "en-US" });
-
-const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 async function uiLogin(page: Page, email: string, password: string) {
   await page.goto("/login");

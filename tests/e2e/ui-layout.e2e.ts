@@ -6,11 +6,11 @@
  */
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { apiLogin, BASE_URL, screenshotPath } from "./helpers/server";
+import { uid } from "./helpers/users";
 
 test.use({ locale: "en-US" });
 
 type Theme = "light" | "dark";
-const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 /** An admin of company 1 whose defaultTheme is `theme`; the browser context is logged in as them. */
 async function loginAs(page: Page, request: APIRequestContext, theme: Theme) {

@@ -4,10 +4,10 @@
  */
 import { expect, test, type Page } from "@playwright/test";
 import { ADMIN, apiLogin, BASE_URL } from "./helpers/server";
+import { uid } from "./helpers/users";
 
 test.use({ locale: "en-US" });
 
-const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 // 1x1 PNG
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
 

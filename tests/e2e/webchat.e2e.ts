@@ -8,8 +8,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { apiLogin, BASE_URL, screenshotPath } from "./helpers/server";
-
-const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+import { uid } from "./helpers/users";
 
 async function api(request: APIRequestContext, token: string, method: "GET" | "POST" | "PUT", path: string, data?: unknown) {
   const res = await request.fetch(`${BASE_URL}${path}`, { method, headers: { authorization: `Bearer ${token}` }, data });
