@@ -5,8 +5,10 @@
 import { deflateSync } from "node:zlib";
 import { type APIRequestContext, type Browser, type BrowserContext, expect, type Page } from "@playwright/test";
 import { ADMIN, apiLogin, BASE_URL } from "./server";
+import { uid } from "./users";
 
-export const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+export { uid };
+
 const hex = () =>
   `#${Math.floor(Math.random() * 0xffffff)
     .toString(16)
