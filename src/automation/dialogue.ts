@@ -14,6 +14,8 @@ export interface TurnMessage {
   id: number;
   body: string;
   mediaType: string | null;
+  /** The record of a call the connection refused, not something the contact wrote. */
+  callRefused: boolean;
 }
 
 /** Written before the bot's last question, a message is not an answer to it (a burst of first messages gets one menu). */

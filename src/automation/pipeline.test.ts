@@ -248,4 +248,20 @@ describe("queue menu and option tree", () => {
     const r = await say(w, "", undefined, { media: audio });
     expect(r.texts).toEqual([AUDIO_REFUSED_TEXT]);
   });
+
+  test("a refused call is answered with the company's text for calls, filled, and nothing else; the contact's next message gets the menu", async () => {
+    const { w } = await botInbox();
+    await w.setting("acceptCallWhatsapp", "disabled");
+    await w.setting("AcceptCallWhatsappMessage", "{{firstName}}, não atendemos ligações: escreva aqui.");
+    const call = { kind: "call_log", callRefused: true, data: { call: { outcome: "rejected", video: false } } };
+    const first = await say(w, "Rejected voice call", undefined, call);
+    expect(first.texts).toEqual(["Maria, não atendemos ligações: escreva aqui."]);
+    expect(await w.ticket(first.ticketId)).toMatchObject({ status: "pending", botStage: null });
+    expect((await w.messages(first.ticketId)).filter((m) => m.fromMe === 1).map((m) => m.origin)).toEqual(["bot"]);
+    expect((await say(w, "oi")).texts).toEqual([MENU.replace("{{firstName}}", "Maria")]);
+    // A call while an agent holds the ticket is answered too (the contact is told to write), and the ticket stays theirs.
+    await w.t.ctx.db.updateTable("tickets").set({ status: "open", userId: w.agent.id, botStage: "done" }).where("id", "=", first.ticketId).execute();
+    expect((await say(w, "Rejected voice call", undefined, call)).texts).toEqual(["Maria, não atendemos ligações: escreva aqui."]);
+    expect(await w.ticket(first.ticketId)).toMatchObject({ status: "open", userId: w.agent.id });
+  });
 });

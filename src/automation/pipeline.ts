@@ -2,6 +2,7 @@
  * The automation pipeline: after a contact's live message is stored, the steps below run in this fixed order, and the
  * first step that handles the message ends the turn (its texts and changes are written together by commitTurn):
  *
+ *   callRefused        a call the connection refused: the company's text for calls, and nothing else
  *   (replies to outbound work: campaign confirmations and opt-out words, when campaigns exist, come first)
  *   vacation           the connection's collective vacation
  *   npsReply           the rating question of a resolved ticket
@@ -27,6 +28,7 @@ import { type BotTicket, setTicket } from "./queries";
 import { BOT_DONE } from "./state";
 import { registerNpsExpiry } from "./closing";
 import { audioRefused } from "./steps/audio";
+import { callRefused } from "./steps/call";
 import { lgpdConsent } from "./steps/lgpd";
 import { outOfHours, queueOutOfHours, vacation } from "./steps/notices";
 import { npsReply } from "./steps/nps";
@@ -38,24 +40,24 @@ import { commitTurn, loadTurn, type Turn } from "./turn";
 
 export type Step = (turn: Turn, msg: TurnMessage) => Promise<boolean>;
 
-const STEPS: readonly Step[] = [vacation, npsReply, lgpdConsent, outOfHours, wallet, queueMenu, audioRefused, queueOutOfHours, optionTree];
+const STEPS: readonly Step[] = [callRefused, vacation, npsReply, lgpdConsent, outOfHours, wallet, queueMenu, audioRefused, queueOutOfHours, optionTree];
 
 /**
  * Which tickets a message can concern: the bot talks only to tickets nobody holds (pending) and to those waiting for
- * an answer to its closing questions (nps, lgpd); on other tickets only a refused voice message is answered. A message
- * typed on the phone concerns only a dialogue in progress. Asked twice: of the ticket as the message found it (most
- * messages go to tickets agents hold, and this saves them every read), and of the ticket read for the turn.
+ * an answer to its closing questions (nps, lgpd); on other tickets only a refused voice message or call is answered. A
+ * message typed on the phone concerns only a dialogue in progress. Asked twice: of the ticket as the message found it
+ * (most messages go to tickets agents hold, and this saves them every read), and of the ticket read for the turn.
  */
-const concerns = (mediaType: string | null, fromMe: boolean) => (ticket: Pick<BotTicket, "status" | "botStage">) =>
+const concerns = (msg: Pick<TurnMessage, "mediaType" | "callRefused">, fromMe: boolean) => (ticket: Pick<BotTicket, "status" | "botStage">) =>
   fromMe
     ? ticket.botStage === "menu" || ticket.botStage === "tree"
-    : ticket.status === "pending" || ticket.status === "nps" || ticket.status === "lgpd" || mediaType === "audio";
+    : ticket.status === "pending" || ticket.status === "nps" || ticket.status === "lgpd" || msg.mediaType === "audio" || msg.callRefused;
 
 /** One contact message through the steps; its turn is committed at the end. */
 export async function runTurn(ctx: AppContext, event: InboundHookEvent): Promise<void> {
-  const concerned = concerns(event.mediaType, event.fromMe);
+  const msg: TurnMessage = { id: event.messageId, body: event.body, mediaType: event.mediaType, callRefused: event.callRefused };
+  const concerned = concerns(msg, event.fromMe);
   if (!concerned({ status: event.ticketStatus, botStage: event.botStage })) return;
-  const msg: TurnMessage = { id: event.messageId, body: event.body, mediaType: event.mediaType };
   const turn = await loadTurn(ctx, event.companyId, event.ticketId, concerned);
   if (!turn) return;
   if (event.fromMe) {

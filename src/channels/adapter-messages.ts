@@ -80,6 +80,12 @@ export interface InboundMessage extends InboundBase {
   /** JSON-serialisable extras stored with the message. */
   data?: Record<string, unknown>;
   isForwarded?: boolean;
+  /**
+   * A call from the contact that the connection refused because the company takes no calls (its record, kind
+   * call_log): the core answers it with the company's text for refused calls, filled and sent as its automated texts
+   * are. The plugin only refuses the call.
+   */
+  callRefused?: boolean;
 }
 
 /** A reaction to a message; an empty emoji removes the reactor's reaction. */

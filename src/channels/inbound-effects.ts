@@ -20,6 +20,8 @@ export interface InboundHookEvent {
   botStage: Ticket["botStage"];
   /** The contact was warned of inactivity on this ticket and has not answered since. */
   inactiveWarned: boolean;
+  /** The record of a call the connection refused (InboundMessage.callRefused). */
+  callRefused: boolean;
 }
 
 /** Row changes of one batch, published after its commit. */

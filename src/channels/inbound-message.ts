@@ -137,6 +137,7 @@ export async function writeMessage(
     ticketStatus: ticket.status,
     botStage: ticket.botStage,
     inactiveWarned: ticket.sendInactiveMessage === 1,
+    callRefused: e.callRefused === true && !e.fromMe,
   });
   return { status: "stored", messageId, ticketId: ticket.id, contactId: contact.id, ticketCreated: created };
 }

@@ -165,22 +165,36 @@ describe("whatsapp on the core", () => {
     expect((await t.json("POST", `/api/whatsappsession/${id}/pairing`, { token: agent.token, body: { number: "5511912345678" } })).status).toBe(403);
   });
 
-  test("calls follow the company's acceptCallWhatsapp and AcceptCallWhatsappMessage settings", async () => {
+  test("calls follow the company's acceptCallWhatsapp and AcceptCallWhatsappMessage settings: the text is the core's, filled and sent by the bot", async () => {
     h = await whatsappOnCore();
     const { t, sockets } = h;
-    await h.connect();
+    const connectionId = await h.connect();
     const now = t.clock.now().toISOString();
     await setCompanySetting(t.ctx.db, 1, "acceptCallWhatsapp", "disabled", now);
-    await setCompanySetting(t.ctx.db, 1, "AcceptCallWhatsappMessage", "Não atendemos ligações, escreva aqui.", now);
+    await setCompanySetting(t.ctx.db, 1, "AcceptCallWhatsappMessage", "{{firstName}}, {{connection}} não atende ligações: escreva aqui. {{desconhecido}}", now);
     sockets.last.call({ id: "CALL-1", from: ANA });
-    await eventually(async () => (await t.ctx.db.selectFrom("messages").select("id").where("fromMe", "=", 1).execute()).length === 1);
+    await eventually(async () => sockets.last.sent.length === 1);
     expect(sockets.last.rejectedCalls).toEqual([{ id: "CALL-1", from: ANA }]);
-    expect(sockets.last.sent.map((m) => ("text" in m.content ? m.content.text : ""))).toEqual(["Não atendemos ligações, escreva aqui."]);
-    const rows = await t.ctx.db.selectFrom("messages").select(["mediaType", "body", "origin"]).orderBy("id").execute();
+    const contact = await t.ctx.db.selectFrom("contacts").select("name").where("companyId", "=", 1).executeTakeFirstOrThrow();
+    const connection = await t.ctx.db.selectFrom("connections").select("name").where("id", "=", connectionId).executeTakeFirstOrThrow();
+    const filled = `${contact.name.split(" ")[0]}, ${connection.name} não atende ligações: escreva aqui. {{desconhecido}}`;
+    expect(sockets.last.sent.map((m) => ("text" in m.content ? m.content.text : ""))).toEqual([filled]);
+    const rows = await t.ctx.db.selectFrom("messages").select(["mediaType", "body", "origin", "fromMe"]).orderBy("id").execute();
     expect(rows).toEqual([
-      { mediaType: "call_log", body: expect.any(String), origin: "contact" },
-      { mediaType: null, body: "Não atendemos ligações, escreva aqui.", origin: "phone" },
+      { mediaType: "call_log", body: expect.any(String), origin: "contact", fromMe: 0 },
+      { mediaType: null, body: filled, origin: "bot", fromMe: 1 },
     ]);
+    // The same call offered again is one record, answered once.
+    sockets.last.call({ id: "CALL-1", from: ANA });
+    await Bun.sleep(300);
+    expect(sockets.last.sent).toHaveLength(1);
+
+    // Calls taken again: a call is left to ring, and nothing is logged or sent.
+    await setCompanySetting(t.ctx.db, 1, "acceptCallWhatsapp", "enabled", now);
+    sockets.last.call({ id: "CALL-2", from: ANA });
+    await Bun.sleep(300);
+    expect(sockets.last.rejectedCalls).toHaveLength(2);
+    expect(sockets.last.sent).toHaveLength(1);
   });
 
   test("history import: the connection's columns reach the plugin, old messages land in imported tickets, progress is shown", async () => {

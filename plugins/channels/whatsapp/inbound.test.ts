@@ -165,14 +165,13 @@ describe("whatsapp session: acks", () => {
 });
 
 describe("whatsapp session: calls", () => {
-  test("calls refused by config: rejected, logged in the chat, and answered with the configured text (deterministic id)", async () => {
-    const t = await connectedSession({
-      pictures: false,
-      config: { acceptCallWhatsapp: "disabled", acceptCallWhatsappMessage: "Não atendemos ligações, escreva aqui." },
-    });
+  test("calls refused by config: rejected and logged in the chat as refused; the plugin itself sends nothing", async () => {
+    const t = await connectedSession({ pictures: false, config: { acceptCallWhatsapp: "disabled" } });
     t.sockets.last.call({ id: "CALL-1", from: PN, isVideo: true });
-    await until(() => t.rec.inbound.length === 2);
+    await until(() => t.rec.inbound.length === 1);
+    await t.session.idle();
     expect(t.sockets.last.rejectedCalls).toEqual([{ id: "CALL-1", from: PN }]);
+    expect(t.rec.inbound).toHaveLength(1);
     expect(t.rec.inbound[0]).toMatchObject({
       type: "message",
       externalId: "CALL-1",
@@ -180,16 +179,10 @@ describe("whatsapp session: calls", () => {
       kind: "call_log",
       body: "Rejected video call",
       chat: { id: PN },
+      callRefused: true,
     });
-    const reply = t.sockets.last.sent[0]!;
-    expect(reply).toMatchObject({ jid: PN, content: { text: "Não atendemos ligações, escreva aqui." } });
-    expect(reply.options?.messageId).toMatch(/^3EB0[0-9A-F]{18}$/);
-    expect(t.rec.inbound[1]).toMatchObject({
-      type: "message",
-      externalId: reply.options!.messageId!,
-      fromMe: true,
-      body: "Não atendemos ligações, escreva aqui.",
-    });
+    // The answer to a refused call is the core's (the company's text, filled and sent as an automated text).
+    expect(t.sockets.last.sent).toEqual([]);
   });
 
   test("calls from a LID with callerPn are logged on the phone chat", async () => {
@@ -197,7 +190,6 @@ describe("whatsapp session: calls", () => {
     t.sockets.last.call({ id: "CALL-2", from: LID, callerPn: PN2 });
     await until(() => t.rec.inbound.length === 1);
     expect(t.rec.inbound[0]!.chat).toEqual({ id: PN2, number: "5511912345678" });
-    expect(t.sockets.last.sent).toEqual([]); // no text configured
   });
 
   test("calls accepted (default) are left alone; the company settings win over the config when the host has them", async () => {
@@ -207,16 +199,14 @@ describe("whatsapp session: calls", () => {
     expect(a.sockets.last.rejectedCalls).toEqual([]);
     expect(a.rec.inbound).toEqual([]);
 
-    const b = await connectedSession({
-      pictures: false,
-      extras: { settings: async () => ({ acceptCallWhatsapp: "disabled", AcceptCallWhatsappMessage: "Só mensagens" }) },
-    });
+    const b = await connectedSession({ pictures: false, extras: { settings: async () => ({ acceptCallWhatsapp: "disabled" }) } });
     b.sockets.last.call({ id: "CALL-4", from: PN });
     b.sockets.last.call({ id: "CALL-5", from: GROUP, isGroup: true, groupJid: GROUP });
-    await until(() => b.rec.inbound.length === 2);
+    await until(() => b.rec.inbound.length === 1);
     await b.session.idle();
     expect(b.sockets.last.rejectedCalls.map((c) => c.id)).toEqual(["CALL-4", "CALL-5"]);
-    expect(b.sockets.last.sent.map((s) => s.jid)).toEqual([PN]); // group calls are rejected silently
+    // Group calls are rejected without a record in any chat.
+    expect(b.rec.inbound.map((e) => (e.type === "message" ? e.externalId : e.type))).toEqual(["CALL-4"]);
   });
 });
 

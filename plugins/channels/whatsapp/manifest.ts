@@ -20,11 +20,10 @@ export const whatsappConfigSchema = z.object({
     .refine((s) => s === "" || (s.length >= 8 && s.length <= 15), "Phone number in international form, 8 to 15 digits")
     .optional(),
   /**
-   * Calls: 'disabled' rejects every incoming call (and sends acceptCallWhatsappMessage when set). The company settings
-   * acceptCallWhatsapp / AcceptCallWhatsappMessage win when the host offers them (host.settings).
+   * Calls: 'disabled' rejects every incoming call and logs it in the chat, marked callRefused (the core answers it with
+   * the company's AcceptCallWhatsappMessage). The company setting acceptCallWhatsapp wins when the host offers it.
    */
   acceptCallWhatsapp: z.enum(["enabled", "disabled"]).default("enabled"),
-  acceptCallWhatsappMessage: z.string().max(4096).default(""),
   /** Import of old messages (the connection's columns of the same names, passed through by the core). */
   enableImportMessage: z.boolean().default(false),
   /** Oldest message to import (ISO). */

@@ -23,7 +23,6 @@ import type { Recent } from "./helpers";
 import type { LidMap } from "./lid";
 import type { WhatsAppConfig } from "./manifest";
 import { callLog, normalizeMessage, phoneJidOf, type NormalizeContext } from "./normalize";
-import { derivedMessageId } from "./outbound";
 import type { SessionDeps } from "./session";
 import type { SocketLike } from "./socket";
 
@@ -158,9 +157,9 @@ export class WhatsAppReceiver {
 
   // Calls
 
+  /** A call while calls are refused: rejected and logged in the chat; the core answers the log with the company's text. */
   async onCall(call: WACallEvent): Promise<void> {
-    const policy = await this.callPolicy();
-    if (policy.accept) return;
+    if (await this.acceptsCalls()) return;
     const sock = this.s.socket();
     if (!sock) return;
     await sock.rejectCall(call.id, call.from).catch((err) => this.s.host.log.warn("whatsapp call not rejected", { err: String(err) }));
@@ -170,23 +169,15 @@ export class WhatsAppReceiver {
     const chatId = phoneJidOf(call.from, call.callerPn, this.ctx);
     const chat: InboundChat = { id: chatId, ...(isPnUser(chatId) ? { number: jidDecode(chatId)!.user } : {}) };
     const at = call.date instanceof Date ? call.date.getTime() : undefined;
-    await this.s.host.inbound(callLog(call.id, { chat, ...(at ? { timestamp: at } : {}) }, false, { video: call.isVideo === true, outcome: "rejected" }));
-    if (!policy.message) return;
-    // Deterministic: a repeated offer of the same call does not send the text twice.
-    const externalId = derivedMessageId(`${this.s.host.connection.id}:call:${call.id}`);
-    try {
-      await sock.sendMessage(chatId, { text: policy.message, linkPreview: null }, { messageId: externalId });
-      await this.s.host.inbound({ type: "message", externalId, fromMe: true, chat, body: policy.message, data: { auto: "callRejected" } });
-    } catch (err) {
-      this.s.host.log.warn("whatsapp call message not sent", { err: String(err) });
-    }
+    // The call's id is the record's: a repeated offer of the same call is one record, answered once.
+    const record = callLog(call.id, { chat, ...(at ? { timestamp: at } : {}) }, false, { video: call.isVideo === true, outcome: "rejected" });
+    await this.s.host.inbound({ ...record, callRefused: true });
   }
 
-  private async callPolicy(): Promise<{ accept: boolean; message: string }> {
-    const s = await this.s.host.settings?.(["acceptCallWhatsapp", "AcceptCallWhatsappMessage"]).catch(() => undefined);
-    const accept = (s?.acceptCallWhatsapp ?? this.s.config.acceptCallWhatsapp) !== "disabled";
-    const message = (s?.AcceptCallWhatsappMessage ?? this.s.config.acceptCallWhatsappMessage ?? "").trim();
-    return { accept, message };
+  /** The company's acceptCallWhatsapp when the host offers it, else the connection's own. */
+  private async acceptsCalls(): Promise<boolean> {
+    const s = await this.s.host.settings?.(["acceptCallWhatsapp"]).catch(() => undefined);
+    return (s?.acceptCallWhatsapp ?? this.s.config.acceptCallWhatsapp) !== "disabled";
   }
 
   // History import

@@ -40,7 +40,9 @@ describe("plugin settings from the manifest's JSON Schema", () => {
     for (const k of ["enableImportMessage", "importOldMessages", "importRecentMessages", "importOldMessagesGroups"]) expect(keysOf).not.toContain(k);
     expect(fields.find((f) => f.key === "acceptCallWhatsapp")).toMatchObject({ kind: "enum", options: ["enabled", "disabled"] });
     expect(fields.find((f) => f.key === "pairingNumber")).toMatchObject({ kind: "text" });
-    expect(fields.find((f) => f.key === "acceptCallWhatsappMessage")).toMatchObject({ kind: "text", multiline: true });
+    // The text for a refused call is the company's (AcceptCallWhatsappMessage), sent by the core: no field of its own here.
+    expect(keysOf).not.toContain("acceptCallWhatsappMessage");
+    expect(fieldsOf("webchat").find((f) => f.key === "greeting")).toMatchObject({ kind: "text", multiline: true });
   });
 
   test("Web chat: a hex colour is a colour field; Messenger: a boolean is a switch", () => {
