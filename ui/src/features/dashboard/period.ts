@@ -1,6 +1,17 @@
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "../../components/ui/toast";
+import { useCompanySetting } from "../tickets/hooks/useCompanySetting";
+import { dayIn } from "../kanban/cache";
+
+/**
+ * This month so far in the company's days (the server counts a period in its time zone, so near midnight "today" may
+ * not be the browser's): the period a manager most often wants first. Read once, for a filter's first state.
+ */
+export function useThisMonth(): { dateFrom: string; dateTo: string } {
+  const today = dayIn(new Date(), useCompanySetting("timezone"));
+  return { dateFrom: `${today.slice(0, 8)}01`, dateTo: today };
+}
 
 /**
  * The check of a period filter before it is applied (the dashboard's and the tickets report's): both dates are

@@ -10,7 +10,7 @@ import { Spinner } from "../../../components/ui/spinner";
 import * as Tabs from "../../../components/ui/tabs";
 import { usersPickerQuery } from "../../tickets/queries";
 import { queuesQuery } from "../../users/queries";
-import { usePeriodCheck } from "../period";
+import { usePeriodCheck, useThisMonth } from "../period";
 import { type DashboardFilter, dashboardQuery } from "../queries";
 import { useDashboardRealtime } from "../realtime";
 import { Attendants } from "./Attendants";
@@ -32,13 +32,6 @@ const filters = css({
 
 /** The selects' "every queue" and "every user" entry. */
 const ALL = "all";
-const day = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
-
-/** This month so far: the filter a manager most often wants first. */
-function thisMonth(): DashboardFilter {
-  const today = new Date();
-  return { dateFrom: day(new Date(today.getFullYear(), today.getMonth(), 1)), dateTo: day(today) };
-}
 
 /**
  * / for dashboard:view: the desk now and over a period of the company's days — the Indicadores tab (cards and the
@@ -47,6 +40,7 @@ function thisMonth(): DashboardFilter {
  */
 export default function DashboardPage() {
   const { t } = useTranslation();
+  const thisMonth = useThisMonth();
   const [draft, setDraft] = useState<DashboardFilter>(thisMonth);
   const [filter, setFilter] = useState<DashboardFilter>(draft);
   const figures = useQuery(dashboardQuery(filter));

@@ -6,7 +6,7 @@ import { Badge } from "../../../components/ui/badge";
 import { ListPage, ListPageHeader } from "../../../components/ui/list-page";
 import * as Table from "../../../components/ui/table";
 import { duration } from "../../dashboard/components/format";
-import { dayIn } from "../../kanban/cache";
+import { useThisMonth } from "../../dashboard/period";
 import { stamp } from "../format";
 import { type ReportFilter, type ReportTicket, reportQuery } from "../queries";
 import { ReportExport } from "./ReportExport";
@@ -23,18 +23,13 @@ const dense = css({ "& th, & td": { px: "2" } });
 
 const TONES: Record<string, "success" | "warning" | "neutral" | "info"> = { open: "success", pending: "warning", closed: "neutral", nps: "info" };
 
-/** This month so far: the period a manager most often wants first. */
-function thisMonth(): ReportFilter {
-  const today = dayIn(new Date());
-  return { dateFrom: `${today.slice(0, 8)}01`, dateTo: today };
-}
-
 /**
  * /reports for dashboard:view: the tickets created in a period, filtered by queue, user, tag, status and channel, 40
  * a page with infinite scroll, each with its queue and service times and rating; the same rows as csv or xlsx.
  */
 export default function ReportsPage() {
   const { t } = useTranslation();
+  const thisMonth = useThisMonth();
   const [filter, setFilter] = useState<ReportFilter>(thisMonth);
   const q = useInfiniteQuery(reportQuery(filter));
   const tickets = q.data?.pages.flatMap((p) => p.tickets) ?? [];
