@@ -10,27 +10,16 @@
  */
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/database";
-import { forCompany } from "../../db/scope";
 import { TALLY_FIELDS, type Tally } from "../../db/tables/dashboard";
 import { getCompanySetting } from "../settings/queries";
 import { dayRange } from "../tickets/day-range";
 import { addDays, dayAt, earlierDay, slotOf } from "./period";
-import type { Narrowing } from "./queries";
+import * as q from "./queries";
 import { emptyTally, eventTallies } from "./tally";
 
 export const DASHBOARD_DAYS_JOB = "dashboard.days.build";
 /** Days built per transaction: a month of a busy desk is a few thousand rows. */
 const CHUNK_DAYS = 31;
-
-/** Days before `builtTo` (yyyy-MM-dd, exclusive) are in the roll-up, counted in `timeZone`. */
-export interface BuildState {
-  timeZone: string;
-  builtTo: string;
-}
-
-export async function buildState(db: Db, companyId: number): Promise<BuildState | undefined> {
-  return forCompany(db, companyId).selectFrom("dashboard_builds").select(["timeZone", "builtTo"]).executeTakeFirst();
-}
 
 /**
  * The built days' tallies in [fromDay, toDay) per key (a user, or a day), kept in memory once read: a day over is never
@@ -41,7 +30,7 @@ export class BuiltDays {
   private cache = new Map<string, Map<string, Tally>>();
   constructor(private db: Db) {}
 
-  async tallies(companyId: number, timeZone: string, fromDay: string, toDay: string, n: Narrowing, by: "userId" | "day"): Promise<Map<string, Tally>> {
+  async tallies(companyId: number, timeZone: string, fromDay: string, toDay: string, n: q.Narrowing, by: "userId" | "day"): Promise<Map<string, Tally>> {
     const key = JSON.stringify([companyId, timeZone, fromDay, toDay, by, n.queueIds ?? [], n.userId ?? 0]);
     const hit = this.cache.get(key);
     if (hit) return hit;
@@ -53,18 +42,9 @@ export class BuiltDays {
   }
 }
 
-async function builtTallies(db: Db, companyId: number, fromDay: string, toDay: string, n: Narrowing, by: "userId" | "day"): Promise<Map<string, Tally>> {
-  let q = forCompany(db, companyId)
-    .selectFrom("dashboard_days")
-    .select((eb) => [by === "day" ? "day as key" : "userId as key", ...TALLY_FIELDS.map((f) => eb.fn.sum<number>(f).as(f))])
-    .where("day", ">=", fromDay)
-    .where("day", "<", toDay)
-    .groupBy(by);
-  if (n.queueIds?.length) q = q.where("queueId", "in", n.queueIds);
-  if (n.userId !== undefined) q = q.where("userId", "=", n.userId);
-  const rows = await q.execute();
+async function builtTallies(db: Db, companyId: number, fromDay: string, toDay: string, n: q.Narrowing, by: "userId" | "day"): Promise<Map<string, Tally>> {
   const out = new Map<string, Tally>();
-  for (const r of rows) {
+  for (const r of await q.builtTallyRows(db, companyId, fromDay, toDay, n, by)) {
     const t = emptyTally();
     for (const f of TALLY_FIELDS) t[f] = Number(r[f] ?? 0);
     out.set(String(r.key), t);
@@ -77,19 +57,11 @@ export async function buildDays(ctx: AppContext, companyId: number): Promise<voi
   const { db } = ctx;
   const timeZone = await getCompanySetting(db, companyId, "timezone");
   const today = dayAt(ctx.clock.now(), timeZone);
-  const scope = forCompany(db, companyId);
-  let state = await buildState(db, companyId);
+  let state = await q.buildState(db, companyId);
   if (!state || state.timeZone !== timeZone) {
-    const first = await scope
-      .selectFrom("tickets")
-      .select((eb) => eb.fn.min("createdAt").as("at"))
-      .executeTakeFirst();
-    const builtTo = first?.at ? dayAt(new Date(first.at), timeZone) : today;
-    await db.transaction().execute(async (trx) => {
-      await forCompany(trx, companyId).deleteFrom("dashboard_days").execute();
-      await forCompany(trx, companyId).deleteFrom("dashboard_builds").execute();
-      await forCompany(trx, companyId).insertInto("dashboard_builds", { timeZone, builtTo }).execute();
-    });
+    const first = await q.firstTicketAt(db, companyId);
+    const builtTo = first ? dayAt(new Date(first), timeZone) : today;
+    await q.restartBuild(db, companyId, timeZone, builtTo);
     state = { timeZone, builtTo };
   }
   while (state.builtTo < today) {
@@ -97,29 +69,11 @@ export async function buildDays(ctx: AppContext, companyId: number): Promise<voi
     const to = earlierDay(addDays(from, CHUNK_DAYS), today);
     const period = { from: dayRange(from, timeZone).from, to: dayRange(to, timeZone).from };
     const tallies = await eventTallies(db, companyId, period, {}, (s) => `${slotOf(s.hour, timeZone).day}|${s.queueId ?? 0}|${s.userId ?? 0}`);
-    await db.transaction().execute(async (trx) => {
-      const t = forCompany(trx, companyId);
-      await t.deleteFrom("dashboard_days").where("day", ">=", from).where("day", "<", to).execute();
-      const rows = [...tallies].map(([key, tally]) => {
-        const [day, queueId, userId] = key.split("|");
-        return { companyId, day: day!, queueId: Number(queueId), userId: Number(userId), ...tally };
-      });
-      // Parameters per statement stay far under both stores' limits.
-      // Two builds of one company may overlap (two instances, two time zones asked for in a day): the later one's
-      // rows replace the earlier one's instead of failing on the key.
-      for (let i = 0; i < rows.length; i += 500) {
-        await trx
-          .insertInto("dashboard_days")
-          .values(rows.slice(i, i + 500))
-          .onConflict((oc) =>
-            oc
-              .columns(["companyId", "day", "queueId", "userId"])
-              .doUpdateSet((eb) => Object.fromEntries(TALLY_FIELDS.map((f) => [f, eb.ref(`excluded.${f}`)]))),
-          )
-          .execute();
-      }
-      await t.updateTable("dashboard_builds").set({ builtTo: to }).execute();
+    const rows = [...tallies].map(([key, tally]) => {
+      const [day, queueId, userId] = key.split("|");
+      return { companyId, day: day!, queueId: Number(queueId), userId: Number(userId), ...tally };
     });
+    await q.writeBuiltDays(db, companyId, from, to, rows);
     state = { timeZone, builtTo: to };
   }
 }

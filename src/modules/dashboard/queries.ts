@@ -1,5 +1,5 @@
 /**
- * The dashboard's SQL. Every figure is read through an index on the time it is counted at (tickets and archived
+ * The dashboard's SQL, the two roll-ups' included. Every figure is read through an index on the time it is counted at (tickets and archived
  * cycles by close, acceptance and creation; ratings and contacts by creation; messages from the hourly roll-up), so a
  * load costs what its period holds, never the whole history. Times are ISO-8601 UTC text, compared as text.
  */
@@ -8,6 +8,7 @@ import { isPostgres } from "../../../migrations/dialect";
 import type { Db } from "../../db/database";
 import type { DB } from "../../db/schema";
 import { forCompany } from "../../db/scope";
+import { type DashboardDaysTable, TALLY_FIELDS } from "../../db/tables/dashboard";
 import type { IdField } from "../../http/company-ids";
 
 export interface Period {
@@ -218,4 +219,122 @@ export function attendants(db: Db, companyId: number, n: Narrowing) {
     );
   }
   return q.execute();
+}
+
+// The message roll-up (rollup.ts): hourly counts per company and direction, and the mark of the ids counted so far.
+
+const MARK = "messages";
+
+/** The ids counted so far (lastId) and the highest id the last run saw (horizonId). */
+export function messageMark(db: Db) {
+  return db.selectFrom("rollup_marks").select(["lastId", "horizonId"]).where("name", "=", MARK).executeTakeFirst();
+}
+
+/** Adds the messages with ids in (lastId, upTo] to the hourly counts (private notes are not messages of the conversation). */
+export async function countMessagesInto(db: Db, lastId: number, upTo: number): Promise<void> {
+  await sql`
+    INSERT INTO message_counts ("companyId", hour, "fromMe", count)
+    SELECT "companyId", substr("createdAt", 1, 13), "fromMe", count(*) FROM messages
+    WHERE id > ${lastId} AND id <= ${upTo} AND "isPrivate" = 0 GROUP BY 1, 2, 3
+    ON CONFLICT ("companyId", hour, "fromMe") DO UPDATE SET count = message_counts.count + excluded.count
+  `.execute(db);
+}
+
+export async function highestMessageId(db: Db): Promise<number> {
+  const top = await db
+    .selectFrom("messages")
+    .select((eb) => eb.fn.max("id").as("id"))
+    .executeTakeFirst();
+  return Number(top?.id ?? 0);
+}
+
+export async function writeMessageMark(db: Db, lastId: number, horizonId: number): Promise<void> {
+  await db
+    .insertInto("rollup_marks")
+    .values({ name: MARK, lastId, horizonId })
+    .onConflict((oc) => oc.column("name").doUpdateSet({ lastId, horizonId }))
+    .execute();
+}
+
+/** Rolled-up messages of the company in [fromHour, toHour) (UTC hours, yyyy-MM-ddTHH), by direction. */
+export function rolledUpMessages(db: Db, companyId: number, fromHour: string, toHour: string) {
+  return forCompany(db, companyId)
+    .selectFrom("message_counts")
+    .select(["fromMe", (eb) => eb.fn.sum<number>("count").as("n")])
+    .where("hour", ">=", fromHour)
+    .where("hour", "<", toHour)
+    .groupBy("fromMe")
+    .execute();
+}
+
+/** Messages of the company in [fromHour, toHour) not rolled up yet (ids above the mark), by direction. */
+export function messagesAfterMark(db: Db, companyId: number, lastId: number, fromHour: string, toHour: string) {
+  return forCompany(db, companyId)
+    .selectFrom("messages")
+    .select(["fromMe", (eb) => eb.fn.countAll<number>().as("n")])
+    .where("id", ">", lastId)
+    .where("isPrivate", "=", 0)
+    .where("createdAt", ">=", fromHour)
+    .where("createdAt", "<", toHour)
+    .groupBy("fromMe")
+    .execute();
+}
+
+// The daily roll-up (days.ts): dashboard_days and how far it is built.
+
+/** Days before `builtTo` (yyyy-MM-dd, exclusive) are in the roll-up, counted in `timeZone`. */
+export function buildState(db: Db, companyId: number): Promise<{ timeZone: string; builtTo: string } | undefined> {
+  return forCompany(db, companyId).selectFrom("dashboard_builds").select(["timeZone", "builtTo"]).executeTakeFirst();
+}
+
+/** The built days' figures in [fromDay, toDay), added up per user or per day. */
+export function builtTallyRows(db: Db, companyId: number, fromDay: string, toDay: string, n: Narrowing, by: "userId" | "day") {
+  let q = forCompany(db, companyId)
+    .selectFrom("dashboard_days")
+    .select((eb) => [by === "day" ? "day as key" : "userId as key", ...TALLY_FIELDS.map((f) => eb.fn.sum<number>(f).as(f))])
+    .where("day", ">=", fromDay)
+    .where("day", "<", toDay)
+    .groupBy(by);
+  if (n.queueIds?.length) q = q.where("queueId", "in", n.queueIds);
+  if (n.userId !== undefined) q = q.where("userId", "=", n.userId);
+  return q.execute();
+}
+
+/** When the company's first ticket was created (on tickets_company_created). */
+export async function firstTicketAt(db: Db, companyId: number): Promise<string | null> {
+  const first = await forCompany(db, companyId)
+    .selectFrom("tickets")
+    .select((eb) => eb.fn.min("createdAt").as("at"))
+    .executeTakeFirst();
+  return first?.at ?? null;
+}
+
+/** Drops the company's built days and starts the build again from `builtTo` in `timeZone`. */
+export async function restartBuild(db: Db, companyId: number, timeZone: string, builtTo: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await forCompany(trx, companyId).deleteFrom("dashboard_days").execute();
+    await forCompany(trx, companyId).deleteFrom("dashboard_builds").execute();
+    await forCompany(trx, companyId).insertInto("dashboard_builds", { timeZone, builtTo }).execute();
+  });
+}
+
+/** Replaces the days in [from, to) with `rows` and marks them built, in one transaction. */
+export async function writeBuiltDays(db: Db, companyId: number, from: string, to: string, rows: DashboardDaysTable[]): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const t = forCompany(trx, companyId);
+    await t.deleteFrom("dashboard_days").where("day", ">=", from).where("day", "<", to).execute();
+    // Parameters per statement stay far under both stores' limits.
+    // Two builds of one company may overlap (two instances, two time zones asked for in a day): the later one's
+    // rows replace the earlier one's instead of failing on the key.
+    for (let i = 0; i < rows.length; i += 500) {
+      await trx
+        .insertInto("dashboard_days")
+        .values(rows.slice(i, i + 500))
+        .onConflict((oc) =>
+          oc.columns(["companyId", "day", "queueId", "userId"]).doUpdateSet((eb) => Object.fromEntries(TALLY_FIELDS.map((f) => [f, eb.ref(`excluded.${f}`)]))),
+        )
+        .execute();
+    }
+    await t.updateTable("dashboard_builds").set({ builtTo: to }).execute();
+  });
 }

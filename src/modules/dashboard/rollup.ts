@@ -9,15 +9,12 @@
  * before a lower one. An insert's transaction lasts milliseconds, far less than the minute between runs. Messages
  * are never counted twice: the counts and the mark move in one transaction.
  */
-import { sql } from "kysely";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/database";
-import { forCompany } from "../../db/scope";
 import { MinuteRuns } from "../../jobs/minute-runs";
-import type { Period } from "./queries";
+import * as q from "./queries";
 
 export const MESSAGE_ROLLUP_JOB = "dashboard.messages.rollup";
-const MARK = "messages";
 /** Ids counted per statement, so a run after a long stop never holds the writer for long. */
 const BATCH = 50_000;
 
@@ -26,28 +23,13 @@ export async function rollUpMessages(db: Db): Promise<number> {
   let moved = 0;
   for (;;) {
     const step = await db.transaction().execute(async (trx) => {
-      const mark = await trx.selectFrom("rollup_marks").select(["lastId", "horizonId"]).where("name", "=", MARK).executeTakeFirst();
+      const mark = await q.messageMark(trx);
       const lastId = mark?.lastId ?? 0;
       const upTo = Math.min(mark?.horizonId ?? 0, lastId + BATCH);
-      if (upTo > lastId) {
-        await sql`
-          INSERT INTO message_counts ("companyId", hour, "fromMe", count)
-          SELECT "companyId", substr("createdAt", 1, 13), "fromMe", count(*) FROM messages
-          WHERE id > ${lastId} AND id <= ${upTo} AND "isPrivate" = 0 GROUP BY 1, 2, 3
-          ON CONFLICT ("companyId", hour, "fromMe") DO UPDATE SET count = message_counts.count + excluded.count
-        `.execute(trx);
-      }
-      const top = await trx
-        .selectFrom("messages")
-        .select((eb) => eb.fn.max("id").as("id"))
-        .executeTakeFirst();
+      if (upTo > lastId) await q.countMessagesInto(trx, lastId, upTo);
       // The horizon only moves once the ids below it are counted: the next run starts where this one stopped.
-      const horizonId = upTo < (mark?.horizonId ?? 0) ? (mark?.horizonId ?? 0) : Math.max(upTo, Number(top?.id ?? 0));
-      await trx
-        .insertInto("rollup_marks")
-        .values({ name: MARK, lastId: upTo, horizonId })
-        .onConflict((oc) => oc.column("name").doUpdateSet({ lastId: upTo, horizonId }))
-        .execute();
+      const horizonId = upTo < (mark?.horizonId ?? 0) ? (mark?.horizonId ?? 0) : Math.max(upTo, await q.highestMessageId(trx));
+      await q.writeMessageMark(trx, upTo, horizonId);
       return upTo - lastId;
     });
     moved += step;
@@ -56,27 +38,13 @@ export async function rollUpMessages(db: Db): Promise<number> {
 }
 
 /** Messages of the company in the period, by direction: the rolled-up hours plus the ids above the mark. */
-export async function messageCounts(db: Db, companyId: number, p: Period): Promise<{ received: number; sent: number }> {
-  const mark = await db.selectFrom("rollup_marks").select("lastId").where("name", "=", MARK).executeTakeFirst();
+export async function messageCounts(db: Db, companyId: number, p: q.Period): Promise<{ received: number; sent: number }> {
+  const mark = await q.messageMark(db);
   const fromHour = p.from.slice(0, 13);
   const toHour = p.to.slice(0, 13);
   const [hours, tail] = await Promise.all([
-    forCompany(db, companyId)
-      .selectFrom("message_counts")
-      .select(["fromMe", (eb) => eb.fn.sum<number>("count").as("n")])
-      .where("hour", ">=", fromHour)
-      .where("hour", "<", toHour)
-      .groupBy("fromMe")
-      .execute(),
-    forCompany(db, companyId)
-      .selectFrom("messages")
-      .select(["fromMe", (eb) => eb.fn.countAll<number>().as("n")])
-      .where("id", ">", mark?.lastId ?? 0)
-      .where("isPrivate", "=", 0)
-      .where("createdAt", ">=", `${fromHour}`)
-      .where("createdAt", "<", `${toHour}`)
-      .groupBy("fromMe")
-      .execute(),
+    q.rolledUpMessages(db, companyId, fromHour, toHour),
+    q.messagesAfterMark(db, companyId, mark?.lastId ?? 0, fromHour, toHour),
   ]);
   const out = { received: 0, sent: 0 };
   for (const r of [...hours, ...tail]) out[r.fromMe ? "sent" : "received"] += Number(r.n);
@@ -89,7 +57,7 @@ export function registerMessageRollup(ctx: AppContext): void {
   ctx.jobs.register(MESSAGE_ROLLUP_JOB, async () => {
     const moved = await rollUpMessages(ctx.db);
     // Ids seen by this run but not yet counted: the next run counts them.
-    const mark = await ctx.db.selectFrom("rollup_marks").select(["lastId", "horizonId"]).where("name", "=", MARK).executeTakeFirst();
+    const mark = await q.messageMark(ctx.db);
     if (mark && mark.horizonId > mark.lastId) await runs.at(new Date(ctx.clock.now().getTime() + 60_000));
     if (moved) ctx.log.debug("messages rolled up", { moved });
   });

@@ -16,7 +16,7 @@ import { refuseForeignIds } from "../../http/company-ids";
 import { type Actor, assertCan } from "../../http/permissions";
 import { getCompanySetting } from "../settings/queries";
 import { dayRange } from "../tickets/day-range";
-import { BuiltDays, buildState, registerDayBuilds } from "./days";
+import { BuiltDays, registerDayBuilds } from "./days";
 import { addDays, dayAt, earlierDay, laterDay, periodOf, seriesOf } from "./period";
 import * as q from "./queries";
 import { messageCounts } from "./rollup";
@@ -52,7 +52,7 @@ export function createDashboardService(ctx: AppContext) {
     const timeZone = await getCompanySetting(db, c, "timezone");
     const p = periodOf(dateFrom, dateTo, timeZone);
     const today = dayAt(ctx.clock.now(), timeZone);
-    const state = await buildState(db, c);
+    const state = await q.buildState(db, c);
     if (!state || state.timeZone !== timeZone || state.builtTo < today) await builds.ask(c, today, timeZone);
     const built = state?.timeZone === timeZone ? state.builtTo : dateFrom;
     const end = addDays(dateTo, 1);
