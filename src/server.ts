@@ -1,6 +1,7 @@
 import { createApp } from "./app";
 import { ensureFirstStart } from "./bootstrap";
 import { createContext, type ContextOptions } from "./context";
+import { keepHeapNearLive } from "./heap";
 import { scheduleAuditPruning } from "./modules/audit/prune";
 
 /** Starts the whole product: store, first admin, jobs, sessions, HTTP and WebSocket on PORT. */
@@ -18,6 +19,7 @@ export async function startServer(opts: ContextOptions = {}) {
   await scheduleAuditPruning(ctx);
   await ctx.store.startUpkeep();
   ctx.jobs.start();
+  const stopHeapKeeper = keepHeapNearLive();
   ctx.log.info("listening", { port: app.server?.port, dataDir: ctx.config.DATA_DIR, version: ctx.version });
 
   let stopping = false;
@@ -25,6 +27,7 @@ export async function startServer(opts: ContextOptions = {}) {
     if (stopping) return;
     stopping = true;
     ctx.log.info("shutting down", { signal });
+    stopHeapKeeper();
     // Sockets first: Bun's stop() waits for open WebSockets, and browsers reconnect elsewhere on 1001.
     ctx.hub.closeAll();
     await app.server?.stop();

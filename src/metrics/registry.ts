@@ -144,7 +144,13 @@ export const slowSocketCloses = new Counter(
   ["kind"],
 );
 
-const REGISTERED = [httpRequests, httpDuration, inboundMessages, outboundMessages, jobRuns, slowSocketCloses];
+export const heapCollections = new Counter(
+  "multi100_heap_collections_total",
+  "Full garbage collections the server ran to give the JavaScript heap's free blocks back (src/heap.ts)",
+);
+export const heapCollectSeconds = new Counter("multi100_heap_collect_seconds_total", "Time the server spent in those collections, in seconds");
+
+const REGISTERED = [httpRequests, httpDuration, inboundMessages, outboundMessages, jobRuns, slowSocketCloses, heapCollections, heapCollectSeconds];
 
 /** The whole exposition: the process's counters and histograms, then the gauges measured now. */
 export function render(gauges: readonly Gauge[]): string {
