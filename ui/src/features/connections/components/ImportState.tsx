@@ -4,6 +4,7 @@ import { useSnapshot } from "valtio";
 import { css } from "../../../../styled-system/css";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
+import { ProgressBar } from "../../../components/ui/progress-bar";
 import { formatUpdatedAt } from "../format";
 import { importProgress } from "../import-store";
 import { importStatusOf, PREPARING_MS } from "../import-status";
@@ -74,22 +75,13 @@ export function ImportProgress({ connections }: { connections: readonly Connecti
     >
       <strong>{t("connections.import.importing")}</strong>
       {items.map((i) => {
-        const percent = Math.min(100, Math.round((i.processed / i.total) * 100));
         return (
           <div key={i.id} className={css({ display: "flex", flexDirection: "column", gap: "1.5" })}>
             <span className={css({ color: "fg.muted", fontSize: "sm" })}>
               {i.name ? `${i.name} · ` : ""}
               {t("connections.import.progress", { processed: i.processed, total: i.total, date: formatUpdatedAt(i.date) || i.date })}
             </span>
-            <div
-              role="progressbar"
-              aria-valuenow={percent}
-              aria-valuemin={0}
-              aria-valuemax={100}
-              className={css({ h: "2", borderRadius: "full", bg: "bg.muted", overflow: "hidden" })}
-            >
-              <div className={css({ h: "full", bg: "accent.default", transition: "width 0.3s" })} style={{ width: `${percent}%` }} />
-            </div>
+            <ProgressBar done={i.processed} total={i.total} />
           </div>
         );
       })}

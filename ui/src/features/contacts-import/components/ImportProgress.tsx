@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { css } from "../../../../styled-system/css";
 import { Button } from "../../../components/ui/button";
 import { DownloadIcon } from "../../../components/ui/icons";
+import { ProgressBar } from "../../../components/ui/progress-bar";
 import { toastError } from "../../../api/errors";
 import { importQuery } from "../queries";
 import { downloadFile } from "../../../api/download";
@@ -10,20 +11,6 @@ import { downloadFile } from "../../../api/download";
 /** While the socket is quiet (reconnecting), the import's state is read again this often. */
 const POLL_MS = 2000;
 const REASONS = ["missingName", "missingNumber", "invalidName", "invalidNumber", "duplicateInFile", "alreadyExists", "notOnWhatsApp"] as const;
-
-function Bar({ percent }: { percent: number }) {
-  return (
-    <div
-      role="progressbar"
-      aria-valuenow={percent}
-      aria-valuemin={0}
-      aria-valuemax={100}
-      className={css({ h: "2", borderRadius: "full", bg: "bg.muted", overflow: "hidden" })}
-    >
-      <div className={css({ h: "full", bg: "accent.default", transition: "width 0.3s" })} style={{ width: `${percent}%` }} />
-    </div>
-  );
-}
 
 /** A running import's progress bar (and its number checks' when it checks them on WhatsApp), then its summary (counts, ignored rows by reason, the csv of every row). */
 export function ImportProgress({ id, onAnother }: { id: number; onAnother: () => void }) {
@@ -35,7 +22,6 @@ export function ImportProgress({ id, onAnother }: { id: number; onAnother: () =>
   const imp = q.data;
   if (!imp) return null;
   const finished = imp.status === "done" || imp.status === "failed";
-  const percent = imp.total ? Math.min(100, Math.round((imp.processed / imp.total) * 100)) : 100;
   const box = css({
     display: "flex",
     flexDirection: "column",
@@ -52,13 +38,13 @@ export function ImportProgress({ id, onAnother }: { id: number; onAnother: () =>
       <span className={css({ color: "fg.muted", fontSize: "sm" })} data-testid="import-progress-text">
         {t("contactsImport.progress", { processed: imp.processed, total: imp.total })}
       </span>
-      <Bar percent={percent} />
+      <ProgressBar done={imp.processed} total={imp.total} />
       {imp.toCheck > 0 ? (
         <>
           <span className={css({ color: "fg.muted", fontSize: "sm" })} data-testid="import-check-text">
             {t("contactsImport.checking", { checked: imp.checked, toCheck: imp.toCheck })}
           </span>
-          <Bar percent={Math.min(100, Math.round((imp.checked / imp.toCheck) * 100))} />
+          <ProgressBar done={imp.checked} total={imp.toCheck} />
         </>
       ) : null}
       {finished ? (

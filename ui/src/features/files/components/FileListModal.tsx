@@ -8,6 +8,7 @@ import { FormField } from "../../../components/ui/field";
 import { FileIcon, PaperclipIcon, PlusIcon, TrashIcon } from "../../../components/ui/icons";
 import { Input, Textarea } from "../../../components/ui/input";
 import { toast } from "../../../components/ui/toast";
+import { ProgressBar } from "../../../components/ui/progress-bar";
 import { useSaveFileList, useUploadListFile } from "../queries";
 import { type FileList, type FileListForm, type FileRow, formErrors, formFromList, labelOf, MAX_FILES, rowKey, serverErrors } from "../types";
 
@@ -110,7 +111,6 @@ export function FileListModal({ list, onClose }: { list?: FileList; onClose: () 
     onClose();
   };
 
-  const percent = progress ? Math.round((progress.done / progress.total) * 100) : 0;
   return (
     <Dialog.Root open onOpenChange={(d) => !d.open && !saving && onClose()} size="lg" lazyMount unmountOnExit>
       <Dialog.Frame data-testid="file-list-modal">
@@ -233,15 +233,7 @@ export function FileListModal({ list, onClose }: { list?: FileList; onClose: () 
           {progress ? (
             <div className={css({ display: "flex", flexDirection: "column", gap: "1.5" })} data-testid="file-list-progress" aria-live="polite">
               <span className={css({ fontSize: "sm", color: "fg.muted" })}>{t("files.form.uploading", { done: progress.done, total: progress.total })}</span>
-              <div
-                role="progressbar"
-                aria-valuenow={percent}
-                aria-valuemin={0}
-                aria-valuemax={100}
-                className={css({ h: "2", borderRadius: "full", bg: "bg.muted", overflow: "hidden" })}
-              >
-                <div className={css({ h: "full", bg: "accent.default", transition: "width 0.3s" })} style={{ width: `${percent}%` }} />
-              </div>
+              <ProgressBar done={progress.done} total={progress.total} />
             </div>
           ) : null}
 
