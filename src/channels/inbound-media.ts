@@ -12,6 +12,7 @@ import type { Db } from "../db/database";
 import type { JobInfo } from "../jobs/scheduler";
 import { ChannelError, type InboundMediaKind } from "./adapter";
 import { messageAwaitingMedia, settleMessageMedia } from "./inbound-queries";
+import { readMessageData, writeMessageData } from "./message-data";
 import type { SessionManager } from "./sessions";
 
 export const INBOUND_MEDIA_JOB = "channels.inboundMedia";
@@ -39,7 +40,7 @@ export function enqueueInboundMedia(ctx: AppContext, trx: Db, job: InboundMediaJ
 
 async function downloadInboundMedia(ctx: AppContext, sessions: SessionManager, p: InboundMediaJob, job: JobInfo): Promise<void> {
   const msg = await messageAwaitingMedia(ctx.db, p.companyId, p.messageId);
-  const data = parseData(msg?.data ?? null);
+  const data = readMessageData(msg?.data ?? null);
   if (!msg || msg.mediaKey || data.mediaPending !== true) return; // done already (a rerun), or the message is gone
   const nowIso = () => ctx.clock.now().toISOString();
   const { mediaPending: _pending, ...rest } = data;
@@ -54,7 +55,7 @@ async function downloadInboundMedia(ctx: AppContext, sessions: SessionManager, p
       mimetype: stored.mime,
       mediaName: stored.name,
       mediaType: mediaTypeOf(stored.mime),
-      data: serialize(rest),
+      data: writeMessageData(rest),
       updatedAt: nowIso(),
     });
   } catch (err) {
@@ -64,7 +65,7 @@ async function downloadInboundMedia(ctx: AppContext, sessions: SessionManager, p
     const kind = typeof rest.mediaKind === "string" ? (rest.mediaKind as InboundMediaKind) : "file";
     settled = await settleMessageMedia(ctx.db, p.companyId, msg.id, {
       mediaType: mediaTypeOfKind(kind),
-      data: serialize({ ...rest, mediaError: code }),
+      data: writeMessageData({ ...rest, mediaError: code }),
       updatedAt: nowIso(),
     });
   }
@@ -93,18 +94,4 @@ export function mediaTypeOfKind(kind: InboundMediaKind): string {
 export function mediaKindOf(mime: string | undefined): InboundMediaKind {
   const type = mediaTypeOf(mime ?? "");
   return type === "application" ? "file" : (type as InboundMediaKind);
-}
-
-function parseData(text: string | null): Record<string, unknown> {
-  if (!text) return {};
-  try {
-    const v = JSON.parse(text);
-    return v && typeof v === "object" ? (v as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
-
-function serialize(data: Record<string, unknown>): string | null {
-  return Object.keys(data).length ? JSON.stringify(data) : null;
 }

@@ -13,6 +13,7 @@ import type { StoredMedia } from "../storage/media";
 import type { InboundChat, InboundMessage, InboundResult } from "./adapter";
 import type { Effects } from "./inbound-effects";
 import { enqueueInboundMedia, mediaFileName, mediaKindOf, mediaTypeOf, mediaTypeOfKind } from "./inbound-media";
+import { writeMessageData } from "./message-data";
 import {
   bumpTicket,
   bumpTicketFromHistory,
@@ -100,7 +101,7 @@ export async function writeMessage(
     origin,
     sendStatus: null,
     vCard: e.vCard ?? null,
-    data: Object.keys(data).length ? JSON.stringify(data) : null,
+    data: writeMessageData(data),
     participant: e.participant?.id ?? null,
     senderName: e.participant?.name ?? null,
     queueId: ticket.queueId,

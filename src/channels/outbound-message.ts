@@ -6,6 +6,7 @@
 import type { AppContext } from "../context";
 import type { InboundLocation, MessageRef, OutboundMessage, OutboundTemplate } from "./adapter";
 import { mediaTypeOf } from "./inbound-media";
+import { readMessageData } from "./message-data";
 import { quotedMessage } from "./outbound-queries";
 import { plainText } from "./text-format";
 
@@ -36,7 +37,7 @@ export async function buildOutbound(
     body: plain ? plainText(row.body) : row.body,
   };
   if (row.vCard) msg.vCard = row.vCard;
-  const data = dataOf(row.data);
+  const data = readMessageData(row.data);
   const location = locationOf(data);
   if (location) msg.location = location;
   const template = templateOf(data);
@@ -64,17 +65,6 @@ export async function buildOutbound(
     }
   }
   return msg;
-}
-
-/** A message's data JSON (empty when absent or malformed). */
-function dataOf(text: string | null): Record<string, unknown> {
-  if (!text) return {};
-  try {
-    const v = JSON.parse(text);
-    return v && typeof v === "object" ? (v as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
 }
 
 /** The location stored with a message (data.location), when it is a well-formed one. */
