@@ -52,6 +52,11 @@ const schema = z.object({
    * app and the widget reconnect and fetch again): src/realtime/bounded-send.ts.
    */
   WS_BUFFER_LIMIT_KB: z.coerce.number().int().min(16).max(65_536).default(1024),
+  /**
+   * How much the JavaScript heap may grow past its size after the last full collection before the server collects it
+   * again, in MB (src/heap.ts); 0 leaves the heap to the runtime alone.
+   */
+  HEAP_KEEPER_MB: z.coerce.number().int().min(0).max(4096).default(32),
   /** Days an audit log entry is kept before the daily job prunes it (src/modules/audit/prune.ts). */
   AUDIT_RETENTION_DAYS: z.coerce.number().int().positive().max(36_500).default(180),
   /** Least time between two number checks on one WhatsApp connection while a contact import validates its numbers. */

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { heapKeeper } from "./heap";
+import { heapKeeper, runtimeHeap } from "./heap";
 import { render } from "./metrics/registry";
 
 const MB = 2 ** 20;
@@ -41,7 +41,7 @@ describe("the heap keeper", () => {
   test("on the real runtime, a collection gives the garbage's blocks back and is counted in the metrics", () => {
     const count = () => Number(/^multi100_heap_collections_total (\d+)$/m.exec(render([]))?.[1] ?? 0);
     const before = count();
-    const tick = heapKeeper(undefined, 8 * MB);
+    const tick = heapKeeper(runtimeHeap, 8 * MB);
     let garbage: { i: number; s: string }[] | undefined = [];
     for (let i = 0; i < 400_000; i++) garbage.push({ i, s: `garbage ${i}` });
     garbage = undefined;

@@ -1,16 +1,15 @@
 /**
  * Keeps the JavaScript heap near what is live. JavaScriptCore sizes its heap by the machine's memory: on a server with
- * gigabytes free it keeps the blocks its garbage took, and under the agents' load the heap held 80-95 MB where a full
- * collection leaves about 15. Its own collections free objects but not those blocks, and neither does an asynchronous
- * `Bun.gc(false)` (measured: no change in the process's anonymous memory); a synchronous full collection gives them
- * back. So once a second the keeper compares the heap's capacity with what it was after the last collection, and when
- * it has grown by GROWTH it collects, synchronously: a pause of ~20-30 ms, at most once a second, and none on an idle
- * server, whose heap does not grow.
+ * gigabytes free it keeps the blocks its garbage took, and under the agents' load (bench/tickets.ts) the heap held
+ * 80-95 MB where about 23 MB were live (the program's own code and modules, mostly). Its own collections free objects
+ * but not those blocks, and neither does an asynchronous `Bun.gc(false)` (measured: no change in the process's
+ * anonymous memory); a synchronous full collection gives them back to the system. So once a second the keeper
+ * compares the heap's capacity with what it was after its last collection, and once it has grown by HEAP_KEEPER_MB it
+ * collects, synchronously: a pause of ~40 ms on that heap, at most once a second, and none while the heap does not grow
+ * (an idle server).
  */
 import { heapCollectSeconds, heapCollections } from "./metrics/registry";
 
-/** How much the heap's capacity may grow past its size after the last collection before the keeper collects. */
-const GROWTH_BYTES = 16 * 2 ** 20;
 const EVERY_MS = 1000;
 
 /** What the keeper reads and does; the runtime's by default. */
@@ -21,10 +20,10 @@ export interface HeapControl {
   collect(): void;
 }
 
-const runtime: HeapControl = { capacity: () => process.memoryUsage().heapTotal, collect: () => Bun.gc(true) };
+export const runtimeHeap: HeapControl = { capacity: () => process.memoryUsage().heapTotal, collect: () => Bun.gc(true) };
 
 /** One reading at a time: collects when the capacity has grown by `growth` since the last collection; true if it did. */
-export function heapKeeper(control: HeapControl = runtime, growth = GROWTH_BYTES): () => boolean {
+export function heapKeeper(control: HeapControl, growth: number): () => boolean {
   let base = control.capacity();
   return () => {
     if (control.capacity() - base < growth) return false;
@@ -37,9 +36,13 @@ export function heapKeeper(control: HeapControl = runtime, growth = GROWTH_BYTES
   };
 }
 
-/** Starts the keeper; the answer stops it. The timer never keeps the process alive. */
-export function keepHeapNearLive(): () => void {
-  const tick = heapKeeper();
+/**
+ * Starts the keeper for a growth of `growthMb` (HEAP_KEEPER_MB; 0 starts nothing); the answer stops it. The timer never
+ * keeps the process alive.
+ */
+export function keepHeapNearLive(growthMb: number): () => void {
+  if (growthMb <= 0) return () => {};
+  const tick = heapKeeper(runtimeHeap, growthMb * 2 ** 20);
   const timer = setInterval(tick, EVERY_MS);
   timer.unref();
   return () => clearInterval(timer);

@@ -19,7 +19,7 @@ export async function startServer(opts: ContextOptions = {}) {
   await scheduleAuditPruning(ctx);
   await ctx.store.startUpkeep();
   ctx.jobs.start();
-  const stopHeapKeeper = keepHeapNearLive();
+  const stopHeapKeeper = keepHeapNearLive(ctx.config.HEAP_KEEPER_MB);
   ctx.log.info("listening", { port: app.server?.port, dataDir: ctx.config.DATA_DIR, version: ctx.version });
 
   let stopping = false;
