@@ -4,7 +4,7 @@
  * progress. Try it tiny first on a small or busy machine:
  *   bun bench/inbound.ts --tickets 2000 --messages 20000 --seconds 5 --agents 10
  * `--admin` runs the same data with no agent online (no sockets): the figures of the server with nobody watching.
- * Other options: [--concurrency 16] [--bot-visitors 200] [--binary] [--profile DIR] [--keep FILE] [--store postgres] (the
+ * Other options: [--env KEY=VALUE] (the server's environment, repeatable) [--concurrency 16] [--bot-visitors 200] [--binary] [--profile DIR] [--keep FILE] [--store postgres] (the
  * seeded data moved into a throwaway PostgreSQL cluster with migrate-store, timed as migrate_store_s, and the server run on
  * it; lib/store.ts), --instances N (with --store postgres: N servers on the same database, the posts and the agents
  * spread over them; every line says `instances`, and inbound_server_cpu_ms_per_msg adds the database server's CPU per

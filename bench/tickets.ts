@@ -3,7 +3,7 @@
  * later runs), starts the real server on 127.0.0.1 and prints one JSON line per figure on stdout (progress on stderr):
  * the agents' figures first, then the admin's. Try it tiny first on a small or busy machine:
  *   bun bench/tickets.ts --tickets 2000 --messages 20000 --seconds 5 --agents 10
- * Options: --seconds 20 (per figure), --agents 50, --admin (the admin's figures only, no agent online), --agents-only
+ * Options: --seconds 20 (per figure), --env KEY=VALUE (added to the server's environment, repeatable), --agents 50, --admin (the admin's figures only, no agent online), --agents-only
  * (the agents' figures only: with --profile, a CPU profile of the agents' requests alone), --binary
  * (dist/multi100 instead of the sources), --data DIR (seeded once, then reused), --tickets, --messages, --profile DIR (the
  * server writes a CPU profile, markdown, into DIR when it stops), --store postgres (the seeded data moved into a
@@ -34,7 +34,8 @@
  * (the list's p99 from 12 loops while 4 loops search beside it).
  * Memory over the whole run (admin and agent parts), sampled every 100 ms (lib/memory.ts): rss_peak_mb, the server's
  * resident set at its peak (target < 350), and anon_peak_mb, the part of it that maps no file (target < 250); its line
- * also says how much of that was the JavaScript heap (heapAtAnonPeakMb, from /metrics every second) and its buffers.
+ * also says how much of that was the JavaScript heap (heapAtAnonPeakMb, from /metrics every second) and its buffers,
+ * and how many full collections the server's heap keeper ran (heapCollections) and the seconds they took (heapCollectS).
  */
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";

@@ -22,6 +22,8 @@ export class MemoryWatch {
   private anonPeak = 0;
   private heap = { total: 0, external: 0 };
   private heapPeak = 0;
+  /** The server's heap keeper (src/heap.ts) so far: collections run and seconds spent in them. */
+  private keeper = { collections: 0, seconds: 0 };
   /** The JavaScript heap reserved (and buffers outside it) at the anonymous peak: what of the peak is the heap's. */
   private heapAtAnonPeak = { total: 0, external: 0 };
   private readonly timers: ReturnType<typeof setInterval>[];
@@ -40,8 +42,10 @@ export class MemoryWatch {
   private async readHeap(url: string): Promise<void> {
     try {
       const text = await (await fetch(`${url}/metrics`)).text();
-      const mb = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, "m").exec(text)?.[1] ?? 0) / 2 ** 20;
+      const value = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, "m").exec(text)?.[1] ?? 0);
+      const mb = (name: string) => value(name) / 2 ** 20;
       this.heap = { total: mb("process_heap_total_bytes"), external: mb("process_external_memory_bytes") };
+      this.keeper = { collections: value("multi100_heap_collections_total"), seconds: value("multi100_heap_collect_seconds_total") };
       this.heapPeak = Math.max(this.heapPeak, this.heap.total);
     } catch {
       // the server has stopped
@@ -61,7 +65,15 @@ export class MemoryWatch {
   }
 
   /** The peaks so far (call before stopping the server: the last sample is taken now). */
-  peaks(): { rssPeakMb: number; anonPeakMb: number; heapPeakMb: number; heapAtAnonPeakMb: number; externalAtAnonPeakMb: number } {
+  peaks(): {
+    rssPeakMb: number;
+    anonPeakMb: number;
+    heapPeakMb: number;
+    heapAtAnonPeakMb: number;
+    externalAtAnonPeakMb: number;
+    heapCollections: number;
+    heapCollectS: number;
+  } {
     this.sample();
     const round = (mb: number) => Math.round(mb * 10) / 10;
     return {
@@ -70,6 +82,8 @@ export class MemoryWatch {
       heapPeakMb: round(this.heapPeak),
       heapAtAnonPeakMb: round(this.heapAtAnonPeak.total),
       externalAtAnonPeakMb: round(this.heapAtAnonPeak.external),
+      heapCollections: this.keeper.collections,
+      heapCollectS: round(this.keeper.seconds),
     };
   }
 

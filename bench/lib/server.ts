@@ -37,7 +37,20 @@ export function cleanup() {
 }
 process.on("exit", cleanup);
 
-/** The environment a bench server gets: the bench admin, quiet logs, and no login throttling in the way. */
+/** `--env KEY=VALUE` (repeatable) on a bench's command line: added to every server's environment it starts. */
+function envArgs(): Record<string, string> {
+  const env: Record<string, string> = {};
+  process.argv.forEach((arg, i) => {
+    if (arg !== "--env") return;
+    const pair = process.argv[i + 1] ?? "";
+    const eq = pair.indexOf("=");
+    if (eq <= 0) throw new Error(`--env ${pair}: use --env KEY=VALUE`);
+    env[pair.slice(0, eq)] = pair.slice(eq + 1);
+  });
+  return env;
+}
+
+/** The environment a bench server gets: the bench admin, quiet logs, no login throttling in the way, and `--env`. */
 export function benchEnv(dataDir: string, extra: Record<string, string> = {}): Record<string, string> {
   return {
     PATH: process.env.PATH ?? "/usr/bin:/bin",
@@ -47,6 +60,7 @@ export function benchEnv(dataDir: string, extra: Record<string, string> = {}): R
     ADMIN_PASSWORD: BENCH_ADMIN.password,
     LOG_LEVEL: "warn",
     AUTH_MAX_ATTEMPTS: "1000000",
+    ...envArgs(),
     ...extra,
   };
 }
