@@ -12,7 +12,7 @@ import { heapCollectSeconds, heapCollections } from "./metrics/registry";
 
 const EVERY_MS = 1000;
 
-/** What the keeper reads and does; the runtime's by default. */
+/** What the keeper reads and does (runtimeHeap: the running JavaScriptCore heap). */
 export interface HeapControl {
   /** The heap's capacity in bytes (the blocks it holds, live or not). */
   capacity(): number;
