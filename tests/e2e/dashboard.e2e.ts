@@ -23,9 +23,15 @@ test("a manager filters the dashboard: cards, tabs and both charts in three lang
   const { token, owner, connection } = await adminWithWebchat(request, tag);
   const visitor = await openVisitor(browser, connection.widgetKey, `Visitante ${tag}`);
   await visitor.write("Olá, preciso de ajuda");
-  const tickets = await ok(request, token, "GET", "/api/tickets?status=pending&showAll=true");
-  expect(tickets.tickets).toHaveLength(1);
-  const ticketId = tickets.tickets[0].id as number;
+  // The widget shows the visitor's message as it sends it: the ticket is listed once the server has stored it.
+  let pending: { id: number }[] = [];
+  await expect
+    .poll(async () => {
+      pending = (await ok(request, token, "GET", "/api/tickets?status=pending&showAll=true")).tickets;
+      return pending.length;
+    })
+    .toBe(1);
+  const ticketId = pending[0]!.id;
   const me = await ok(request, token, "GET", "/api/auth/me");
   await ok(request, token, "PUT", `/api/tickets/${ticketId}`, { status: "open", userId: me.id });
   await ok(request, token, "PUT", `/api/tickets/${ticketId}`, { status: "closed", sendFarewellMessage: false });
