@@ -6,6 +6,9 @@ import type { Clock } from "../clock";
 import type { Logger } from "../log";
 import type { ChannelSession } from "./adapter";
 
+/** How a public route declares its answers, as the core's routes do: documented and typed, checked by the test suite. */
+export { answers } from "../http/schemas";
+
 /** A connection found by its public key (manifest.publicKey), with its session. */
 export interface PublicConnection {
   id: number;

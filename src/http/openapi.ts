@@ -1,6 +1,6 @@
 import type { DocumentDecoration } from "elysia";
 import { z } from "zod";
-import { errorAnswer } from "./schemas";
+import { answerSchema, errorAnswer } from "./schemas";
 
 /** What the document reads of a registered route (Elysia's app.routes). */
 export interface DocumentedRoute {
@@ -90,7 +90,8 @@ export function openApiDocument(routes: readonly DocumentedRoute[], version: str
     };
     const responses: Record<string, unknown> = {};
     const answers = response instanceof z.ZodType ? { 200: response } : ((response ?? {}) as Record<string, unknown>);
-    for (const [status, schema] of Object.entries(answers)) {
+    for (const [status, declared] of Object.entries(answers)) {
+      const schema = answerSchema(declared);
       const json = toJson(schema, "output", components);
       const ex = exampleOf(schema);
       responses[status] = {

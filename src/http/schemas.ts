@@ -26,6 +26,40 @@ export const messageAnswer = z.object({ message: z.string() });
  */
 export const row = <S extends z.core.$ZodLooseShape>(shape: S) => z.looseObject(shape) as unknown as z.ZodObject<S>;
 
+/** An answer schema as a route declares it (see `answers`): the zod schema it documents, read by the API document and the tests. */
+export interface DocumentedAnswer<S extends z.ZodType = z.ZodType> {
+  readonly documents: S;
+  /** What Elysia reads of a Standard Schema: the types of the handler's answer, and a validate that passes it as it is. */
+  readonly "~standard": {
+    readonly version: 1;
+    readonly vendor: string;
+    readonly validate: (value: unknown) => { value: unknown };
+    readonly types?: { readonly input: z.input<S>; readonly output: z.output<S> };
+  };
+}
+type Documented<M> = { [K in keyof M]: M[K] extends z.ZodType ? DocumentedAnswer<M[K]> : never };
+
+/**
+ * A route's answers, by status, for its `response` option. Each schema types what the handler returns and describes the
+ * answer in the API document, but is not run on every answer: checking a page of 40 tickets field by field cost a fifth of
+ * the inbox list's throughput (bench/tickets.ts). The serializers shape every answer; the API suite checks each answer it
+ * receives against these schemas, and that the schema would neither drop nor change a field (tests/helpers/answers.ts).
+ */
+export function answers<M extends Record<number, z.ZodType>>(byStatus: M): Documented<M> {
+  const out: Record<number, DocumentedAnswer> = {};
+  for (const [status, schema] of Object.entries(byStatus)) {
+    out[Number(status)] = {
+      documents: schema,
+      "~standard": { version: 1, vendor: "multi100", validate: (value: unknown) => ({ value }) },
+    };
+  }
+  return out as Documented<M>;
+}
+
+/** The zod schema behind a route's declared answer (answers() wraps it), or the schema itself. */
+export const answerSchema = (declared: unknown): unknown =>
+  typeof declared === "object" && declared !== null && "documents" in declared ? declared.documents : declared;
+
 /** A page of a list: the rows under `key`, the total count and whether another page follows. */
 export const pageOf = <K extends string, T extends z.ZodType>(key: K, item: T) =>
   row({ [key]: z.array(item), count: z.number(), hasMore: z.boolean() } as { [P in K]: z.ZodArray<T> } & { count: z.ZodNumber; hasMore: z.ZodBoolean });

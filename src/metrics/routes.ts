@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { AppContext } from "../context";
 import { checkHealth } from "../health/check";
 import { AppError } from "../http/errors";
-import { doc, errorAnswer } from "../http/schemas";
+import { answers, doc, errorAnswer } from "../http/schemas";
 import { collectGauges } from "./collect";
 import { render } from "./registry";
 
@@ -57,7 +57,7 @@ export const operationsRoutes = (ctx: AppContext) =>
         return report;
       },
       {
-        response: { 200: healthAnswer, 503: healthAnswer },
+        response: answers({ 200: healthAnswer, 503: healthAnswer }),
         detail: doc("Health: the store answers a read and a write, the job scheduler runs; 503 names the failing part", {
           description: "No authentication: container and load-balancer probes call it, and it names only each part's state.",
         }),
@@ -73,7 +73,7 @@ export const operationsRoutes = (ctx: AppContext) =>
         return render(await collectGauges(ctx));
       },
       {
-        response: { 401: errorAnswer, 403: errorAnswer },
+        response: answers({ 401: errorAnswer, 403: errorAnswer }),
         detail: {
           summary: "Metrics in the Prometheus text format",
           description:

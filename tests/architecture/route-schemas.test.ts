@@ -85,6 +85,18 @@ describe("route schemas", () => {
     expect(failures).toEqual([]);
   });
 
+  test("answers are declared through answers(): documented and typed, checked by the suite rather than on every request", () => {
+    const raw = routes
+      .filter((r) => hasAnswers(r.hooks.response))
+      .filter((r) =>
+        Object.values(r.hooks.response as Record<string, unknown>).some(
+          (declared) => !(typeof declared === "object" && declared !== null && "documents" in declared),
+        ),
+      )
+      .map((r) => `${r.method} ${r.path}`);
+    expect(raw).toEqual([]);
+  });
+
   test("the allow-list names only registered routes", () => {
     const names = new Set(routes.map((r) => `${r.method} ${r.path}`));
     expect(Object.keys(ALLOWED).filter((k) => !names.has(k))).toEqual([]);

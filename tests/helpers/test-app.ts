@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createApp } from "../../src/app";
+import { answerChecker } from "./answers";
 import { ensureFirstStart } from "../../src/bootstrap";
 import { MovableClock } from "./clock";
 import { loadConfig, type Config } from "../../src/config";
@@ -81,8 +82,9 @@ export async function createTestApp(env: Partial<Record<keyof Config, string>> =
   const ctx = await createContext({ config, clock, mailer, log: createLogger("debug", {}, (l) => logs.push(l)), channelPlugins: opts.plugins ?? [] });
   await ensureFirstStart(ctx, fixtureHash);
   const app = createApp(ctx);
+  const checkAnswer = answerChecker(app.routes as never);
 
-  const request: TestApp["request"] = (method, path, opts = {}) => {
+  const request: TestApp["request"] = async (method, path, opts = {}) => {
     const headers: Record<string, string> = { ...opts.headers };
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
     let body: BodyInit | undefined;
@@ -91,7 +93,9 @@ export async function createTestApp(env: Partial<Record<keyof Config, string>> =
       headers["content-type"] ??= "application/json";
       body = typeof opts.body === "string" ? opts.body : JSON.stringify(opts.body);
     }
-    return app.handle(new Request(`http://localhost${path}`, { method, headers, body }));
+    const res = await app.handle(new Request(`http://localhost${path}`, { method, headers, body }));
+    await checkAnswer(method, path, res);
+    return res;
   };
 
   return {

@@ -26,7 +26,7 @@
  */
 import { Elysia } from "elysia";
 import { z } from "zod";
-import type { HostMessage, InboundMessage, PublicRoutesHost } from "../../../src/channels/adapter";
+import { answers, type HostMessage, type InboundMessage, type PublicRoutesHost } from "../../../src/channels/adapter";
 import { allowsSite, webchatConfigSchema } from "./manifest";
 import { RateLimiter, type WebchatLimits } from "./rate-limit";
 import { clientIdOf, inboundExternalId, toVisitorMessage, type VisitorLink, type VisitorMessage, WebchatSession } from "./session";
@@ -115,7 +115,7 @@ export function webchatRoutes(host: PublicRoutesHost, limits: WebchatLimits) {
   const chatUnavailable = () => host.errors.notFound("This chat is not available");
   const sockets = new Map<string, SocketState>();
   /** Recent post answers by connection and externalId (idempotent posts answer the same). */
-  const answers = new Map<string, VisitorMessage>();
+  const postAnswers = new Map<string, VisitorMessage>();
 
   /**
    * The live web-chat session behind a widgetKey; 404 for an unknown key, a deleted or a stopped connection, 403 for a
@@ -169,7 +169,7 @@ export function webchatRoutes(host: PublicRoutesHost, limits: WebchatLimits) {
    */
   async function answerOf(session: WebchatSession, visitorId: string, event: InboundMessage, result: { status: "stored" | "duplicate"; messageId: number }) {
     const key = `${session.host.connection.id}:${event.externalId}`;
-    const remembered = answers.get(key);
+    const remembered = postAnswers.get(key);
     if (remembered && remembered.id === result.messageId) return remembered;
     let message: VisitorMessage | undefined;
     if (result.status === "stored" && !event.media) {
@@ -190,8 +190,8 @@ export function webchatRoutes(host: PublicRoutesHost, limits: WebchatLimits) {
       session.rememberId(event.externalId, result.messageId);
     } else message = await messageView(session, visitorId, result.messageId);
     if (!message) throw host.errors.internal("The message was stored but cannot be read back");
-    if (answers.size >= ANSWERS_KEPT) answers.delete(answers.keys().next().value!);
-    answers.set(key, message);
+    if (postAnswers.size >= ANSWERS_KEPT) postAnswers.delete(postAnswers.keys().next().value!);
+    postAnswers.set(key, message);
     return message;
   }
 
@@ -217,7 +217,7 @@ export function webchatRoutes(host: PublicRoutesHost, limits: WebchatLimits) {
           found.set(request, { conn: await resolve(params.widgetKey, request) });
           limit(set, [{ key: `r:${host.clientIp(request, server)}`, limit: limits.readsPerIp }]);
         },
-        response: { 200: configAnswer },
+        response: answers({ 200: configAnswer }),
         detail: {
           tags,
           summary: "The widget's title, greeting and colour",
@@ -246,7 +246,7 @@ export function webchatRoutes(host: PublicRoutesHost, limits: WebchatLimits) {
           limit(set, [{ key: `s:${host.clientIp(request, server)}`, limit: limits.sessionsPerIp }]);
         },
         body: sessionBody,
-        response: { 200: z.object({ visitorToken: z.string(), contact: z.object({ id: z.number(), name: z.string() }) }) },
+        response: answers({ 200: z.object({ visitorToken: z.string(), contact: z.object({ id: z.number(), name: z.string() }) }) }),
         detail: {
           tags,
           summary: "Start a visitor's chat: their contact and a visitor token",
@@ -272,7 +272,7 @@ export function webchatRoutes(host: PublicRoutesHost, limits: WebchatLimits) {
           limit(set, [{ key: `r:${host.clientIp(request, server)}`, limit: limits.readsPerIp }]);
         },
         query: historyQuery,
-        response: { 200: z.object({ messages: z.array(visitorMessageAnswer), hasMore: z.boolean() }) },
+        response: answers({ 200: z.object({ messages: z.array(visitorMessageAnswer), hasMore: z.boolean() }) }),
         detail: {
           tags,
           summary: "The visitor's conversation, 20 a page, older pages with before",
@@ -327,7 +327,7 @@ export function webchatRoutes(host: PublicRoutesHost, limits: WebchatLimits) {
             c.body = postForm(c.body as Record<string, unknown>) as typeof c.body;
         },
         body: postBody,
-        response: { 200: z.object({ message: visitorMessageAnswer }) },
+        response: answers({ 200: z.object({ message: visitorMessageAnswer }) }),
         detail: {
           tags,
           summary: "Post the visitor's message: JSON {body, clientId}, or multipart with one file (file) and an optional body",

@@ -2,7 +2,7 @@ import { type AnyElysia, Elysia } from "elysia";
 import { z } from "zod";
 import type { AppContext } from "../../context";
 import { type DocumentedRoute, openApiDocument } from "../openapi";
-import { doc, row } from "../schemas";
+import { answers, doc, row } from "../schemas";
 import { REFERENCE_HTML, renderReference } from "./page";
 
 const PAGE_CSP = "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'self'; object-src 'none'";
@@ -22,7 +22,7 @@ export const referenceRoutes = (ctx: AppContext, app: () => AnyElysia) => {
         document ??= openApiDocument(app().routes as unknown as DocumentedRoute[], ctx.version);
         return document;
       },
-      { response: { 200: row({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) }) }, detail: doc("This document (OpenAPI 3.1)") },
+      { response: answers({ 200: row({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) }) }), detail: doc("This document (OpenAPI 3.1)") },
     )
     .get(
       "/reference",
@@ -31,7 +31,7 @@ export const referenceRoutes = (ctx: AppContext, app: () => AnyElysia) => {
         set.headers["content-security-policy"] = PAGE_CSP;
         return REFERENCE_HTML;
       },
-      { response: { 200: z.string() }, detail: doc("The API reference page (HTML)") },
+      { response: answers({ 200: z.string() }), detail: doc("The API reference page (HTML)") },
     )
     .get(
       "/reference/reference.js",
@@ -39,6 +39,6 @@ export const referenceRoutes = (ctx: AppContext, app: () => AnyElysia) => {
         set.headers["content-type"] = "text/javascript; charset=utf-8";
         return SCRIPT;
       },
-      { response: { 200: z.string() }, detail: doc("The reference page's script") },
+      { response: answers({ 200: z.string() }), detail: doc("The reference page's script") },
     );
 };

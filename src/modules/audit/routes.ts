@@ -1,7 +1,7 @@
 import { Elysia } from "elysia";
 import type { AppContext } from "../../context";
 import { authPlugin } from "../../http/auth";
-import { doc } from "../../http/schemas";
+import { answers, doc } from "../../http/schemas";
 import { registerAuditPruning } from "./prune";
 import { auditPageAnswer, listAuditQuery } from "./schema";
 import { createAuditService } from "./service";
@@ -13,7 +13,7 @@ export const auditRoutes = (ctx: AppContext) => {
   return new Elysia({ prefix: "/api", tags: ["Audit"] }).use(authPlugin(ctx)).get("/audit", ({ actor, query }) => audit.list(actor, query), {
     auth: true,
     query: listAuditQuery,
-    response: { 200: auditPageAnswer },
+    response: answers({ 200: auditPageAnswer }),
     detail: doc("The audit log: who changed what and when, newest first, 20 a page", {
       permission: "admins (their company's entries); the super user (every company's, or one company's with companyId)",
       description: 'Filters: entity, entityId, userId, action, and the time range from (inclusive) to (exclusive). Secrets are shown as "[redacted]".',

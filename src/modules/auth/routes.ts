@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { AppContext } from "../../context";
 import { authPlugin } from "../../http/auth";
 import { clientIp, isHttps } from "../../http/client";
-import { doc, messageAnswer } from "../../http/schemas";
+import { answers, doc, messageAnswer } from "../../http/schemas";
 import { sessionUserAnswer } from "../users/schema";
 import { emailParams, loginBody, resetBody, signupBody } from "./schema";
 import { createAuthService, type Issued } from "./service";
@@ -41,7 +41,7 @@ export const authRoutes = (ctx: AppContext) => {
       },
       {
         body: loginBody,
-        response: { 200: sessionAnswer },
+        response: answers({ 200: sessionAnswer }),
         detail: doc("Log in: an access token, the session user and the refresh cookie", {
           errors: { 401: "ERR_INVALID_CREDENTIALS", 402: "ERR_SUBSCRIPTION_EXPIRED", 403: "ERR_COMPANY_INACTIVE", 429: "ERR_RATE_LIMITED" },
         }),
@@ -60,7 +60,7 @@ export const authRoutes = (ctx: AppContext) => {
         }
       },
       {
-        response: { 200: sessionAnswer },
+        response: answers({ 200: sessionAnswer }),
         detail: doc("Renew the access token with the refresh cookie (rotated, single use)", {
           errors: { 401: "ERR_UNAUTHORIZED", 403: "ERR_SESSION_EXPIRED" },
         }),
@@ -73,9 +73,9 @@ export const authRoutes = (ctx: AppContext) => {
         setRefreshCookie(null);
         return { message: "Logged out" };
       },
-      { auth: true, response: { 200: messageAnswer }, detail: doc("Log out: every token and refresh cookie of the user stops working") },
+      { auth: true, response: answers({ 200: messageAnswer }), detail: doc("Log out: every token and refresh cookie of the user stops working") },
     )
-    .get("/auth/me", ({ actor }) => auth.me(actor), { auth: true, response: { 200: sessionUserAnswer }, detail: doc("The session user") })
+    .get("/auth/me", ({ actor }) => auth.me(actor), { auth: true, response: answers({ 200: sessionUserAnswer }), detail: doc("The session user") })
     .post(
       "/auth/signup",
       async ({ body, ip, set }) => {
@@ -85,12 +85,12 @@ export const authRoutes = (ctx: AppContext) => {
       },
       {
         body: signupBody,
-        response: {
+        response: answers({
           201: z.object({
             company: z.object({ id: z.number(), name: z.string(), dueDate: z.string().nullable() }),
             user: z.object({ id: z.number(), name: z.string(), email: z.string() }),
           }),
-        },
+        }),
         detail: doc("Sign up: a new company on a public plan and its admin", {
           errors: { 403: "ERR_USER_CREATION_DISABLED", 409: "ERR_EMAIL_ALREADY_EXISTS", 429: "ERR_RATE_LIMITED" },
         }),
@@ -104,7 +104,7 @@ export const authRoutes = (ctx: AppContext) => {
       },
       {
         params: emailParams,
-        response: { 200: messageAnswer },
+        response: answers({ 200: messageAnswer }),
         detail: doc("Mail a password-reset code", { errors: { 404: "ERR_EMAIL_NOT_FOUND", 429: "ERR_RATE_LIMITED" } }),
       },
     )
@@ -116,7 +116,7 @@ export const authRoutes = (ctx: AppContext) => {
       },
       {
         body: resetBody,
-        response: { 200: messageAnswer },
+        response: answers({ 200: messageAnswer }),
         detail: doc("Set a new password with the mailed code", { errors: { 400: "ERR_INVALID_RESET_CODE", 429: "ERR_RATE_LIMITED" } }),
       },
     );

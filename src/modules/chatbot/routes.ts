@@ -2,7 +2,7 @@ import { Elysia } from "elysia";
 import { z } from "zod";
 import type { AppContext } from "../../context";
 import { authPlugin } from "../../http/auth";
-import { doc, idParams, messageAnswer } from "../../http/schemas";
+import { answers, doc, idParams, messageAnswer } from "../../http/schemas";
 import { chatbotAnswer, createChatbotBody, listChatbotsQuery, updateChatbotBody } from "./schema";
 import { createChatbotService } from "./service";
 
@@ -18,13 +18,13 @@ export const chatbotRoutes = (ctx: AppContext) => {
     .get("/chatbot", ({ actor, query }) => chatbot.list(actor, query.queueId), {
       auth: true,
       query: listChatbotsQuery,
-      response: { 200: z.array(chatbotAnswer) },
+      response: answers({ 200: z.array(chatbotAnswer) }),
       detail: doc("A queue's chatbot options: its root options, each with its whole subtree", { errors: { 404: "ERR_NOT_FOUND" } }),
     })
     .get("/chatbot/:id", ({ actor, params }) => chatbot.get(actor, params.id), {
       auth: true,
       params,
-      response: { 200: chatbotAnswer },
+      response: answers({ 200: chatbotAnswer }),
       detail: doc("One chatbot option with its subtree", { errors: { 404: "ERR_NOT_FOUND" } }),
     })
     .post(
@@ -37,7 +37,7 @@ export const chatbotRoutes = (ctx: AppContext) => {
       {
         auth: true,
         body: createChatbotBody,
-        response: { 201: chatbotAnswer },
+        response: answers({ 201: chatbotAnswer }),
         detail: doc("Create a chatbot option in a queue, at the root or under a parent option that has a message", {
           permission: MANAGE,
           errors: { 403: "ERR_NO_PERMISSION" },
@@ -48,7 +48,7 @@ export const chatbotRoutes = (ctx: AppContext) => {
       auth: true,
       params,
       body: updateChatbotBody,
-      response: { 200: chatbotAnswer },
+      response: answers({ 200: chatbotAnswer }),
       detail: doc("Edit a chatbot option (its queue and parent stay)", { permission: MANAGE, errors: { 403: "ERR_NO_PERMISSION", 404: "ERR_NOT_FOUND" } }),
     })
     .delete(
@@ -60,7 +60,7 @@ export const chatbotRoutes = (ctx: AppContext) => {
       {
         auth: true,
         params,
-        response: { 200: messageAnswer },
+        response: answers({ 200: messageAnswer }),
         detail: doc("Delete a chatbot option and every option below it", { permission: MANAGE, errors: { 403: "ERR_NO_PERMISSION", 404: "ERR_NOT_FOUND" } }),
       },
     );

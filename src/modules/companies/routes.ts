@@ -1,7 +1,7 @@
 import { Elysia } from "elysia";
 import type { AppContext } from "../../context";
 import { authPlugin } from "../../http/auth";
-import { doc, idParams } from "../../http/schemas";
+import { answers, doc, idParams } from "../../http/schemas";
 import { companySchedulesAnswer, companySchedulesBody } from "./schema";
 import { createCompaniesService } from "./service";
 
@@ -17,14 +17,14 @@ export const companiesRoutes = (ctx: AppContext) => {
     .get("/companies/:id/schedules", ({ actor, params }) => companies.schedules(actor, params.id), {
       auth: true,
       params,
-      response: { 200: companySchedulesAnswer },
+      response: answers({ 200: companySchedulesAnswer }),
       detail: doc("A company's business hours (the default week until set)", { permission: WHO, errors }),
     })
     .put("/companies/:id/schedules", ({ actor, params, body }) => companies.updateSchedules(actor, params.id, body.schedules), {
       auth: true,
       params,
       body: companySchedulesBody,
-      response: { 200: companySchedulesAnswer },
+      response: answers({ 200: companySchedulesAnswer }),
       detail: doc("Set a company's business hours: one entry per weekday, two shifts each", { permission: WHO, errors }),
     });
 };

@@ -2,7 +2,7 @@ import { Elysia } from "elysia";
 import { z } from "zod";
 import type { AppContext } from "../../context";
 import { authPlugin } from "../../http/auth";
-import { doc, idParams, messageAnswer, row } from "../../http/schemas";
+import { answers, doc, idParams, messageAnswer, row } from "../../http/schemas";
 import {
   allQuery,
   connectionAnswer,
@@ -35,27 +35,27 @@ export const connectionsRoutes = (ctx: AppContext) => {
     .use(authPlugin(ctx))
     .get("/channels", ({ actor }) => connections.channels(actor), {
       auth: true,
-      response: { 200: z.array(row({ id: z.string(), name: z.string(), connect: z.string(), allowedByPlan: z.boolean() })) },
+      response: answers({ 200: z.array(row({ id: z.string(), name: z.string(), connect: z.string(), allowedByPlan: z.boolean() })) }),
       detail: doc("The channel plugins: the add menu and the form's plugin fields, with what the plan allows"),
     })
     .get("/whatsapp", ({ actor, query }) => connections.list(actor, query), {
       auth: true,
       query: listQuery,
-      response: { 200: z.array(seenConnection) },
+      response: answers({ 200: z.array(seenConnection) }),
       detail: doc("The company's connections; managers get tokens and secret fields, users without connections-page:view the picker's fields"),
     })
     .get("/whatsapp/filter", ({ actor, query }) => connections.picker(actor, query), {
       auth: true,
       query: filterQuery,
-      response: { 200: z.array(connectionPickerAnswer) },
+      response: answers({ 200: z.array(connectionPickerAnswer) }),
       detail: doc("Id, name, channel, status and isDefault of each connection, for pickers"),
     })
     .get("/whatsapp/all", ({ actor, query }) => connections.all(actor, query), {
       auth: true,
       query: allQuery,
-      response: {
+      response: answers({
         200: z.union([z.array(connectionAnswer.extend({ companyName: z.string() })), row({ companies: z.array(z.unknown()), totals: z.unknown() })]),
-      },
+      }),
       detail: doc("Every company's connections without secrets, or with summary=1 the counts per company", {
         permission: "platform:manage (the super user)",
         errors: { 403: "ERR_NO_PERMISSION" },
@@ -65,7 +65,7 @@ export const connectionsRoutes = (ctx: AppContext) => {
       auth: true,
       params,
       query: listQuery,
-      response: { 200: seenConnection },
+      response: answers({ 200: seenConnection }),
       detail: doc("One connection, shaped as in the list", { errors }),
     })
     .post(
@@ -78,7 +78,7 @@ export const connectionsRoutes = (ctx: AppContext) => {
       {
         auth: true,
         body: createConnectionBody,
-        response: { 201: connectionAnswer },
+        response: answers({ 201: connectionAnswer }),
         detail: doc("Add a connection of a channel", {
           permission: MANAGE,
           errors: { 403: ["ERR_NO_PERMISSION", "ERR_PLAN_FEATURE_DISABLED", "ERR_PLAN_LIMIT_CONNECTIONS"] },
@@ -89,7 +89,7 @@ export const connectionsRoutes = (ctx: AppContext) => {
       auth: true,
       params,
       body: updateConnectionBody,
-      response: { 200: withReset },
+      response: answers({ 200: withReset }),
       detail: doc("Edit a connection (sessionReset: the session restarted for the change)", { permission: MANAGE, errors }),
     })
     .delete(
@@ -98,13 +98,18 @@ export const connectionsRoutes = (ctx: AppContext) => {
         await connections.remove(actor, params.id);
         return { message: "Whatsapp deleted." };
       },
-      { auth: true, params, response: { 200: messageAnswer }, detail: doc("Delete a connection; its tickets stay, read-only", { permission: MANAGE, errors }) },
+      {
+        auth: true,
+        params,
+        response: answers({ 200: messageAnswer }),
+        detail: doc("Delete a connection; its tickets stay, read-only", { permission: MANAGE, errors }),
+      },
     )
     .post("/whatsapp/:id/media-upload", ({ actor, params, body }) => connections.setGreetingMedia(actor, params.id, body.file), {
       auth: true,
       params,
       body: mediaUploadBody,
-      response: { 200: withReset },
+      response: answers({ 200: withReset }),
       detail: doc("Attach the greeting's file (multipart field file)", {
         permission: MANAGE,
         errors: { ...errors, 413: "ERR_MEDIA_TOO_LARGE", 415: "ERR_MEDIA_TYPE_NOT_ALLOWED" },
@@ -113,43 +118,43 @@ export const connectionsRoutes = (ctx: AppContext) => {
     .delete("/whatsapp/:id/media-upload", ({ actor, params }) => connections.clearGreetingMedia(actor, params.id), {
       auth: true,
       params,
-      response: { 200: withReset },
+      response: answers({ 200: withReset }),
       detail: doc("Remove the greeting's file", { permission: MANAGE, errors }),
     })
     .post("/whatsappsession/:id", ({ actor, params }) => connections.startSession(actor, params.id), {
       auth: true,
       params,
-      response: { 200: sessionAnswer },
+      response: answers({ 200: sessionAnswer }),
       detail: doc("Start the connection's session (a QR code follows on the socket)", { permission: MANAGE, errors }),
     })
     .put("/whatsappsession/:id", ({ actor, params }) => connections.renewQrCode(actor, params.id), {
       auth: true,
       params,
-      response: { 200: sessionAnswer },
+      response: answers({ 200: sessionAnswer }),
       detail: doc("Restart the session for a new QR code", { permission: MANAGE, errors }),
     })
     .post("/whatsappsession/:id/pairing", ({ actor, params, body }) => connections.requestPairing(actor, params.id, body.number), {
       auth: true,
       params,
       body: pairingBody,
-      response: { 200: z.object({ message: z.string(), code: z.string().optional() }) },
+      response: answers({ 200: z.object({ message: z.string(), code: z.string().optional() }) }),
       detail: doc("Ask for a pairing code for the phone number instead of a QR code", { permission: MANAGE, errors }),
     })
     .delete("/whatsappsession/:id", ({ actor, params }) => connections.disconnect(actor, params.id), {
       auth: true,
       params,
-      response: { 200: sessionAnswer },
+      response: answers({ 200: sessionAnswer }),
       detail: doc("Log the session out", { permission: MANAGE, errors }),
     })
     .post("/whatsapp-restart", ({ actor }) => connections.restartAll(actor), {
       auth: true,
-      response: { 200: z.object({ message: z.string(), restarted: z.number() }) },
+      response: answers({ 200: z.object({ message: z.string(), restarted: z.number() }) }),
       detail: doc("Restart every session of the company", { permission: MANAGE, errors: { 403: "ERR_NO_PERMISSION" } }),
     })
     .post("/closedimported/:id", ({ actor, params }) => connections.closeImported(actor, params.id), {
       auth: true,
       params,
-      response: { 200: z.object({ closed: z.number() }) },
+      response: answers({ 200: z.object({ closed: z.number() }) }),
       detail: doc("Close the tickets the history import opened", { permission: MANAGE, errors }),
     });
 };

@@ -1,7 +1,7 @@
 import { Elysia } from "elysia";
 import type { AppContext } from "../../context";
 import { authPlugin } from "../../http/auth";
-import { doc } from "../../http/schemas";
+import { answers, doc } from "../../http/schemas";
 import { registerImportListeners } from "./realtime";
 import { registerImportJob } from "./run-import";
 import { importAnswer, importParams, phoneImportBody, startImportBody } from "./schema";
@@ -26,7 +26,7 @@ export const contactImportRoutes = (ctx: AppContext) => {
       {
         auth: true,
         body: startImportBody,
-        response: { 202: importAnswer },
+        response: answers({ 202: importAnswer }),
         detail: doc(
           "Import contacts from an xls, xlsx, csv or txt file (multipart: file, mapping, skipRows); the rows are checked now and carried out by a job whose progress arrives as company-{id}-contactImport frames",
           { permission, errors: { 400: ["ERR_VALIDATION", "ERR_CHANNEL_UNSUPPORTED", "ERR_WAPP_NOT_INITIALIZED"], 404: "ERR_NOT_FOUND" } },
@@ -43,7 +43,7 @@ export const contactImportRoutes = (ctx: AppContext) => {
       {
         auth: true,
         body: phoneImportBody,
-        response: { 202: importAnswer },
+        response: answers({ 202: importAnswer }),
         detail: doc("Import the contacts of a connection's phone (channels with listContacts) through the same job as a file", {
           permission,
           errors: { 400: ["ERR_CHANNEL_UNSUPPORTED", "ERR_WAPP_NOT_INITIALIZED"], 404: "ERR_NOT_FOUND" },
@@ -53,7 +53,7 @@ export const contactImportRoutes = (ctx: AppContext) => {
     .get("/contacts/import/:jobId", ({ actor, params }) => imports.status(actor, params.jobId), {
       auth: true,
       params: importParams,
-      response: { 200: importAnswer },
+      response: answers({ 200: importAnswer }),
       detail: doc("An import's state, progress and counts", { permission, errors: { 404: "ERR_NOT_FOUND" } }),
     })
     .get(

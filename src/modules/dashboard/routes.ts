@@ -1,7 +1,7 @@
 import { Elysia } from "elysia";
 import type { AppContext } from "../../context";
 import { authPlugin } from "../../http/auth";
-import { doc } from "../../http/schemas";
+import { answers, doc } from "../../http/schemas";
 import { registerMessageRollup } from "./rollup";
 import { chartQuery, dashboardAnswer, dashboardQuery, messagesAllMeAnswer, messagesAllMeQuery, ticketsDayAnswer, ticketsUsersAnswer } from "./schema";
 import { createDashboardService } from "./service";
@@ -18,25 +18,25 @@ export const dashboardRoutes = (ctx: AppContext) => {
     .get("/dashboard", ({ actor, query }) => dashboard.figures(actor, query), {
       auth: true,
       query: dashboardQuery,
-      response: { 200: dashboardAnswer },
+      response: answers({ 200: dashboardAnswer }),
       detail: doc("The dashboard's counters and attendants for a period of the company's days", { permission: VIEW, errors }),
     })
     .get("/dashboard/ticketsUsers", ({ actor, query }) => dashboard.ticketsUsers(actor, query.dateFrom, query.dateTo), {
       auth: true,
       query: chartQuery,
-      response: { 200: ticketsUsersAnswer },
+      response: answers({ 200: ticketsUsersAnswer }),
       detail: doc("Tickets finished per user in a period", { permission: VIEW, errors }),
     })
     .get("/dashboard/ticketsDay", ({ actor, query }) => dashboard.ticketsDay(actor, query.dateFrom, query.dateTo), {
       auth: true,
       query: chartQuery,
-      response: { 200: ticketsDayAnswer },
+      response: answers({ 200: ticketsDayAnswer }),
       detail: doc("Tickets created per day (per hour for one day) in a period", { permission: VIEW, errors }),
     })
     .get("/messages-allMe", ({ actor, query }) => dashboard.messagesAllMe(actor, query.fromMe, query.dateStart, query.dateEnd), {
       auth: true,
       query: messagesAllMeQuery,
-      response: { 200: messagesAllMeAnswer },
+      response: answers({ 200: messagesAllMeAnswer }),
       detail: doc("Messages sent or received by the company in a period", { permission: VIEW, errors }),
     });
 };

@@ -2,7 +2,7 @@ import { Elysia } from "elysia";
 import type { AppContext } from "../../context";
 import { bearer } from "../../http/auth";
 import { formFields, isMultipart, readBody } from "../../http/forms";
-import { doc } from "../../http/schemas";
+import { answers, doc } from "../../http/schemas";
 import { externalSendAnswer, externalSendRequest, SEND_FORM_FIELDS } from "./schema";
 import { createExternalApiService, type TokenConnection } from "./service";
 
@@ -34,7 +34,7 @@ export const externalApiRoutes = (ctx: AppContext) => {
       },
       transform: ({ request }) => authorize(request),
       body: externalSendRequest,
-      response: { 200: externalSendAnswer },
+      response: answers({ 200: externalSendAnswer }),
       detail: {
         ...doc("Send a message (text and/or files) to a number on the connection the token names", {
           permission: "the connection's API token as the bearer (not a user's); the company's plan needs useExternalApi",

@@ -2,7 +2,7 @@ import { Elysia } from "elysia";
 import { z } from "zod";
 import type { AppContext } from "../../context";
 import { authPlugin } from "../../http/auth";
-import { doc, idParams, messageAnswer } from "../../http/schemas";
+import { answers, doc, idParams, messageAnswer } from "../../http/schemas";
 import { createFileListBody, fileListAnswer, fileListRef, fileListsPageAnswer, listFileListsQuery, updateFileListBody, uploadBody } from "./schema";
 import { createFilesService } from "./service";
 
@@ -18,18 +18,18 @@ export const filesRoutes = (ctx: AppContext) => {
     .get("/files", ({ actor, query }) => files.list(actor, query), {
       auth: true,
       query: listFileListsQuery,
-      response: { 200: fileListsPageAnswer },
+      response: answers({ 200: fileListsPageAnswer }),
       detail: doc("List the file lists by name, 20 a page, each with its files", { permission: MANAGE, errors: { 403: "ERR_NO_PERMISSION" } }),
     })
     .get("/files/list", ({ actor }) => files.refs(actor), {
       auth: true,
-      response: { 200: z.array(fileListRef) },
+      response: answers({ 200: z.array(fileListRef) }),
       detail: doc("Every file list's id and name, for pickers", { permission: MANAGE, errors: { 403: "ERR_NO_PERMISSION" } }),
     })
     .get("/files/:id", ({ actor, params }) => files.show(actor, params.id), {
       auth: true,
       params,
-      response: { 200: fileListAnswer },
+      response: answers({ 200: fileListAnswer }),
       detail: doc("One file list with its files (signed links, one hour)", { permission: MANAGE, errors }),
     })
     .post(
@@ -42,7 +42,7 @@ export const filesRoutes = (ctx: AppContext) => {
       {
         auth: true,
         body: createFileListBody,
-        response: { 201: fileListAnswer },
+        response: answers({ 201: fileListAnswer }),
         detail: doc("Create a file list: name, message and its files' names (the files themselves go through uploadList)", {
           permission: MANAGE,
           errors: { 403: "ERR_NO_PERMISSION" },
@@ -53,7 +53,7 @@ export const filesRoutes = (ctx: AppContext) => {
       auth: true,
       params,
       body: updateFileListBody,
-      response: { 200: fileListAnswer },
+      response: answers({ 200: fileListAnswer }),
       detail: doc("Edit a file list; `options` sets its files in order (with id: kept, without: added, left out: deleted with their upload)", {
         permission: MANAGE,
         errors,
@@ -63,7 +63,7 @@ export const filesRoutes = (ctx: AppContext) => {
       auth: true,
       params: idParams("fileId"),
       body: uploadBody,
-      response: { 200: fileListAnswer },
+      response: answers({ 200: fileListAnswer }),
       detail: doc("Upload the file of one of the list's files (multipart: files, and id naming the list's file); replaces its previous upload", {
         permission: MANAGE,
         description: "Size-limited by the platform's downloadLimit and typed from the bytes; served inline only for images, audio and video.",
@@ -79,7 +79,7 @@ export const filesRoutes = (ctx: AppContext) => {
       {
         auth: true,
         params,
-        response: { 200: messageAnswer },
+        response: answers({ 200: messageAnswer }),
         detail: doc("Delete a file list with its files; refused while a chatbot option sends it (ERR_FILE_LIST_IN_USE with usedBy)", {
           permission: MANAGE,
           errors: { ...errors, 409: "ERR_FILE_LIST_IN_USE" },

@@ -1,7 +1,7 @@
 import { Elysia } from "elysia";
 import type { AppContext } from "../../context";
 import { authPlugin } from "../../http/auth";
-import { doc, idParams } from "../../http/schemas";
+import { answers, doc, idParams } from "../../http/schemas";
 import { ticketAnswer, ticketsPageAnswer } from "../tickets/schema";
 import { createTicketsService } from "../tickets/service";
 import { laneTicketsQuery, moveLaneBody } from "./schema";
@@ -19,7 +19,7 @@ export const kanbanRoutes = (ctx: AppContext) => {
       auth: true,
       params: idParams("laneId"),
       query: laneTicketsQuery,
-      response: { 200: ticketsPageAnswer },
+      response: answers({ 200: ticketsPageAnswer }),
       detail: doc("A kanban lane's open and pending tickets, 40 a page, latest activity first, optionally active between two days", {
         permission: SEE,
         errors: { ...PLAN, 404: "ERR_NOT_FOUND" },
@@ -28,7 +28,7 @@ export const kanbanRoutes = (ctx: AppContext) => {
     .get("/kanban/open/tickets", ({ actor, query }) => kanban.laneTickets(actor, null, query), {
       auth: true,
       query: laneTicketsQuery,
-      response: { 200: ticketsPageAnswer },
+      response: answers({ 200: ticketsPageAnswer }),
       detail: doc("The board's open column: open and pending tickets in no kanban lane, 40 a page, latest activity first", {
         permission: SEE,
         errors: PLAN,
@@ -38,7 +38,7 @@ export const kanbanRoutes = (ctx: AppContext) => {
       auth: true,
       params: idParams("id"),
       body: moveLaneBody,
-      response: { 200: ticketAnswer },
+      response: answers({ 200: ticketAnswer }),
       detail: doc("Move a ticket to a kanban lane (laneId null: out of every lane); audited, and followed live by every board", {
         permission: SEE,
         errors: { 400: "ERR_VALIDATION", 403: ["ERR_PLAN_FEATURE_DISABLED", "ERR_NO_PERMISSION"], 404: "ERR_NO_TICKET_FOUND" },

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { AppContext } from "../../context";
 import { authPlugin } from "../../http/auth";
 import { formFields, isMultipart } from "../../http/forms";
-import { doc, errorAnswer, idParamAs, idParams, row } from "../../http/schemas";
+import { answers, doc, errorAnswer, idParamAs, idParams, row } from "../../http/schemas";
 import { ticketAnswer } from "../tickets/schema";
 import { createTicketsService } from "../tickets/service";
 import { createMessageActions } from "./actions";
@@ -35,7 +35,7 @@ export const messagesRoutes = (ctx: AppContext) => {
       auth: true,
       params: ticketParams,
       query: listMessagesQuery,
-      response: { 200: row({ messages: z.array(messageAnswer), hasMore: z.boolean(), ticket: ticketAnswer }) },
+      response: answers({ 200: row({ messages: z.array(messageAnswer), hasMore: z.boolean(), ticket: ticketAnswer }) }),
       detail: doc("A ticket's messages, 20 a page, newest page first (id is the ticket's); marks the ticket read", { permission: SEE, errors: notFound }),
     })
     .post(
@@ -60,7 +60,7 @@ export const messagesRoutes = (ctx: AppContext) => {
             }) as typeof c.body;
         },
         body: sendMessageBody,
-        response: { 200: z.object({ message: messageAnswer, messages: z.array(messageAnswer) }) },
+        response: answers({ 200: z.object({ message: messageAnswer, messages: z.array(messageAnswer) }) }),
         detail: doc("Send a message, a private note, a contact card or files on a ticket (id is the ticket's); JSON or multipart", {
           permission: SEND,
           errors: {
@@ -76,7 +76,7 @@ export const messagesRoutes = (ctx: AppContext) => {
     .post("/messages/:id/retry", ({ actor, params }) => messages.retry(actor, params.id), {
       auth: true,
       params,
-      response: { 200: messageAnswer },
+      response: answers({ 200: messageAnswer }),
       detail: doc("Send a failed message again", { permission: SEND, errors: { 403: "ERR_NO_PERMISSION", ...notFound } }),
     })
     .post(
@@ -89,7 +89,7 @@ export const messagesRoutes = (ctx: AppContext) => {
         auth: true,
         params,
         body: editMessageBody,
-        response: { 200: messageAnswer },
+        response: answers({ 200: messageAnswer }),
         detail: doc("Edit an agent's message, where the channel can", {
           permission: SEND,
           errors: { 400: ["ERR_MESSAGE_NOT_EDITABLE", "ERR_CHANNEL_UNSUPPORTED"], ...notFound },
@@ -105,7 +105,7 @@ export const messagesRoutes = (ctx: AppContext) => {
       {
         auth: true,
         params,
-        response: { 200: messageAnswer },
+        response: answers({ 200: messageAnswer }),
         detail: doc("Delete an agent's message for everyone, where the channel can", {
           permission: SEND,
           errors: { 400: "ERR_MESSAGE_NOT_DELETABLE", ...notFound },
@@ -122,7 +122,7 @@ export const messagesRoutes = (ctx: AppContext) => {
         auth: true,
         params,
         body: reactionBody,
-        response: { 200: messageAnswer },
+        response: answers({ 200: messageAnswer }),
         detail: doc("React to a message (an empty type takes the agent's reaction off)", {
           permission: SEND,
           errors: { 400: "ERR_CHANNEL_UNSUPPORTED", ...notFound },
@@ -132,7 +132,7 @@ export const messagesRoutes = (ctx: AppContext) => {
     .get("/messages/transcribeAudio/:id", ({ actor, params }) => messages.transcribe(actor, params.id), {
       auth: true,
       params,
-      response: { 501: errorAnswer },
+      response: answers({ 501: errorAnswer }),
       detail: doc("Transcribe an audio message: no transcription integration exists yet", {
         permission: SEE,
         errors: { ...notFound, 501: "ERR_TRANSCRIPTION_UNAVAILABLE" },
@@ -141,7 +141,7 @@ export const messagesRoutes = (ctx: AppContext) => {
     .post("/message/forward", ({ actor, body }) => forwarding.forward(actor, body), {
       auth: true,
       body: forwardBody,
-      response: { 200: z.object({ ticket: ticketAnswer, messageIds: z.array(z.number()) }) },
+      response: answers({ 200: z.object({ ticket: ticketAnswer, messageIds: z.array(z.number()) }) }),
       detail: doc("Forward messages to a contact (its open ticket, or a new one)", { permission: SEND, errors: { 400: "ERR_OUTSIDE_WINDOW", ...notFound } }),
     });
 };

@@ -2,7 +2,7 @@ import { Elysia } from "elysia";
 import { z } from "zod";
 import type { AppContext } from "../../context";
 import { authPlugin } from "../../http/auth";
-import { doc, idParamAs, idParams, row } from "../../http/schemas";
+import { answers, doc, idParamAs, idParams, row } from "../../http/schemas";
 import { seenConnection } from "../connections/schema";
 import { messageAnswer } from "../messages/schema";
 import { facebookLoginBody, templateMessageBody } from "./schema";
@@ -24,13 +24,13 @@ export const metaRoutes = (ctx: AppContext) => {
     .post("/facebook", ({ actor, body }) => meta.connectFacebook(actor, body), {
       auth: true,
       body: facebookLoginBody,
-      response: {
+      response: answers({
         200: z.object({
           connections: z.array(seenConnection),
           renewed: z.array(seenConnection),
           skipped: z.array(row({ pageId: z.string(), name: z.string(), reason: z.string() })),
         }),
-      },
+      }),
       detail: doc("Connect the Facebook Pages (or with addInstagram their Instagram accounts) of a Facebook login", {
         permission: "connections-page:addConnection, and the plan's useFacebook / useInstagram",
         errors: { ...META_ERRORS, 403: ["ERR_META_NOT_CONFIGURED", "ERR_NO_PERMISSION", "ERR_PLAN_FEATURE_DISABLED", "ERR_PLAN_LIMIT_CONNECTIONS"] },
@@ -38,7 +38,7 @@ export const metaRoutes = (ctx: AppContext) => {
     })
     .get("/facebook/webhook", ({ actor }) => meta.webhook(actor), {
       auth: true,
-      response: { 200: z.object({ path: z.string(), url: z.string().nullable(), verifyToken: z.string().nullable() }) },
+      response: answers({ 200: z.object({ path: z.string(), url: z.string().nullable(), verifyToken: z.string().nullable() }) }),
       detail: doc("The callback URL and verify token to paste in the Meta App Dashboard", {
         permission: "platform:manage (the super user)",
         errors: { 403: "ERR_NO_PERMISSION" },
@@ -47,7 +47,9 @@ export const metaRoutes = (ctx: AppContext) => {
     .get("/whatsapp/:id/templates", ({ actor, params }) => meta.templates(actor, params.id), {
       auth: true,
       params: idParams("id"),
-      response: { 200: z.array(row({ id: z.string(), name: z.string(), language: z.string(), status: z.string(), components: z.array(z.unknown()) })) },
+      response: answers({
+        200: z.array(row({ id: z.string(), name: z.string(), language: z.string(), status: z.string(), components: z.array(z.unknown()) })),
+      }),
       detail: doc("The approved message templates of a WhatsApp Cloud API connection", {
         errors: { ...META_ERRORS, 400: ["ERR_META_TOKEN_EXPIRED", "ERR_CHANNEL_UNSUPPORTED"], 404: "ERR_NO_WAPP_FOUND" },
       }),
@@ -56,7 +58,7 @@ export const metaRoutes = (ctx: AppContext) => {
       auth: true,
       params: idParamAs("id", "ticketId"),
       body: templateMessageBody,
-      response: { 200: z.object({ message: messageAnswer, messages: z.array(messageAnswer) }) },
+      response: answers({ 200: z.object({ message: messageAnswer, messages: z.array(messageAnswer) }) }),
       detail: doc("Send an approved template on a ticket (id is the ticket's), e.g. once the 24-hour window has closed", {
         permission: "the ticket must be one the user may see and write in",
         errors: { ...META_ERRORS, 400: ["ERR_META_TOKEN_EXPIRED", "ERR_CHANNEL_UNSUPPORTED", "ERR_OUTSIDE_WINDOW"], 404: "ERR_NO_TICKET_FOUND" },

@@ -2,7 +2,7 @@ import { Elysia } from "elysia";
 import { z } from "zod";
 import type { AppContext } from "../../context";
 import { authPlugin } from "../../http/auth";
-import { doc } from "../../http/schemas";
+import { answers, doc } from "../../http/schemas";
 import { dashboardMomentsQuery, momentAnswer } from "./schema";
 import { MOMENTS_CAP, MOMENTS_WINDOW_DAYS } from "./limits";
 import { createMomentsService, type MomentsList } from "./service";
@@ -23,7 +23,7 @@ export const momentsRoutes = (ctx: AppContext) => {
     .use(authPlugin(ctx))
     .get("/usersMoments", async ({ actor, set }) => answer(await moments.panel(actor), set), {
       auth: true,
-      response: { 200: z.array(momentAnswer) },
+      response: answers({ 200: z.array(momentAnswer) }),
       detail: doc("The pending panel: open and pending tickets with their user", {
         permission: PERMISSION,
         description: CAP,
@@ -33,7 +33,7 @@ export const momentsRoutes = (ctx: AppContext) => {
     .get("/dashboard/moments", async ({ actor, query, set }) => answer(await moments.dashboard(actor, query), set), {
       auth: true,
       query: dashboardMomentsQuery,
-      response: { 200: z.array(momentAnswer) },
+      response: answers({ 200: z.array(momentAnswer) }),
       detail: doc(`The panel's tickets by status, queue, user and days of last activity, within the last ${MOMENTS_WINDOW_DAYS} days`, {
         permission: `${PERMISSION}; userId is the admins' (tickets-manager:filterByUser)`,
         description: `${CAP} Without status: open and pending. Days are the company's calendar days.`,

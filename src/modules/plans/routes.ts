@@ -2,7 +2,7 @@ import { Elysia } from "elysia";
 import { z } from "zod";
 import type { AppContext } from "../../context";
 import { authPlugin } from "../../http/auth";
-import { doc, idParams, row } from "../../http/schemas";
+import { answers, doc, idParams, row } from "../../http/schemas";
 import { createPlansService } from "./service";
 
 const planAnswer = row({
@@ -21,11 +21,14 @@ export const plansRoutes = (ctx: AppContext) => {
     new Elysia({ prefix: "/api", tags: ["Plans"] })
       .use(authPlugin(ctx))
       // Public: the signup screen lists the public plans.
-      .get("/plans/list", () => plans.listPublic(), { response: { 200: z.array(planAnswer) }, detail: doc("The public plans, for the sign-up screen") })
+      .get("/plans/list", () => plans.listPublic(), {
+        response: answers({ 200: z.array(planAnswer) }),
+        detail: doc("The public plans, for the sign-up screen"),
+      })
       .get("/companies/listPlan/:companyId", ({ params, actor }) => plans.ofCompany(actor, params.companyId), {
         auth: true,
         params: idParams("companyId"),
-        response: { 200: z.object({ id: z.number(), plan: planAnswer }) },
+        response: answers({ 200: z.object({ id: z.number(), plan: planAnswer }) }),
         detail: doc("A company's plan", {
           permission: "the user's own company; the super user any",
           errors: { 403: "ERR_NO_PERMISSION", 404: "ERR_NOT_FOUND" },

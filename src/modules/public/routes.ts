@@ -1,7 +1,7 @@
 import { Elysia } from "elysia";
 import { z } from "zod";
 import type { AppContext } from "../../context";
-import { doc } from "../../http/schemas";
+import { answers, doc } from "../../http/schemas";
 import { keyParams, settingAnswer } from "../settings/schema";
 import { createSettingsService } from "../settings/service";
 
@@ -10,12 +10,12 @@ export const publicRoutes = (ctx: AppContext, features: string[]) => {
   const settings = createSettingsService(ctx);
   return new Elysia({ prefix: "/api", tags: ["Public"] })
     .get("/version", () => ({ version: ctx.version, features }), {
-      response: { 200: z.object({ version: z.string(), features: z.array(z.string()) }) },
+      response: answers({ 200: z.object({ version: z.string(), features: z.array(z.string()) }) }),
       detail: doc("The version and the capabilities this build has wired"),
     })
     .get("/public-settings/:key", ({ params }) => settings.publicGet(params.key), {
       params: keyParams,
-      response: { 200: settingAnswer },
+      response: answers({ 200: settingAnswer }),
       detail: doc("A platform setting readable without logging in (allowSignup, branding)", { errors: { 404: "ERR_NO_SETTING_FOUND" } }),
     });
 };

@@ -2,7 +2,7 @@ import { Elysia } from "elysia";
 import { z } from "zod";
 import type { AppContext } from "../../context";
 import { authPlugin } from "../../http/auth";
-import { doc, idParams, messageAnswer } from "../../http/schemas";
+import { answers, doc, idParams, messageAnswer } from "../../http/schemas";
 import { createQueueBody, deleteQueueQuery, queueAnswer, updateQueueBody } from "./schema";
 import { createQueuesService } from "./service";
 
@@ -14,11 +14,15 @@ export const queuesRoutes = (ctx: AppContext) => {
 
   return new Elysia({ prefix: "/api", tags: ["Queues"] })
     .use(authPlugin(ctx))
-    .get("/queue", ({ actor }) => queues.list(actor), { auth: true, response: { 200: z.array(queueAnswer) }, detail: doc("Every queue of the company") })
+    .get("/queue", ({ actor }) => queues.list(actor), {
+      auth: true,
+      response: answers({ 200: z.array(queueAnswer) }),
+      detail: doc("Every queue of the company"),
+    })
     .get("/queue/:id", ({ actor, params }) => queues.get(actor, params.id), {
       auth: true,
       params,
-      response: { 200: queueAnswer },
+      response: answers({ 200: queueAnswer }),
       detail: doc("One queue", { errors: { 404: "ERR_NOT_FOUND" } }),
     })
     .post(
@@ -31,7 +35,7 @@ export const queuesRoutes = (ctx: AppContext) => {
       {
         auth: true,
         body: createQueueBody,
-        response: { 201: queueAnswer },
+        response: answers({ 201: queueAnswer }),
         detail: doc("Create a queue", {
           permission: MANAGE,
           errors: { 403: ["ERR_NO_PERMISSION", "ERR_PLAN_LIMIT_QUEUES"], 409: "ERR_QUEUE_COLOR_ALREADY_EXISTS" },
@@ -42,7 +46,7 @@ export const queuesRoutes = (ctx: AppContext) => {
       auth: true,
       params,
       body: updateQueueBody,
-      response: { 200: queueAnswer },
+      response: answers({ 200: queueAnswer }),
       detail: doc("Edit a queue", { permission: MANAGE, errors: { 403: "ERR_NO_PERMISSION", 404: "ERR_NOT_FOUND", 409: "ERR_QUEUE_COLOR_ALREADY_EXISTS" } }),
     })
     .delete(
@@ -55,7 +59,7 @@ export const queuesRoutes = (ctx: AppContext) => {
         auth: true,
         params,
         query: deleteQueueQuery,
-        response: { 200: messageAnswer },
+        response: answers({ 200: messageAnswer }),
         detail: doc("Delete a queue, moving its tickets that are not closed to targetQueueId", {
           permission: MANAGE,
           description:

@@ -2,7 +2,7 @@ import { Elysia } from "elysia";
 import { z } from "zod";
 import type { AppContext } from "../../context";
 import { authPlugin } from "../../http/auth";
-import { doc, idParams, messageAnswer } from "../../http/schemas";
+import { answers, doc, idParams, messageAnswer } from "../../http/schemas";
 import { createQuickMessageBody, listQuickMessagesQuery, mediaUploadBody, quickMessageAnswer, quickMessagesPageAnswer, updateQuickMessageBody } from "./schema";
 import { createQuickMessagesService } from "./service";
 
@@ -19,18 +19,18 @@ export const quickMessagesRoutes = (ctx: AppContext) => {
     .get("/quick-messages", ({ actor, query }) => quick.list(actor, query), {
       auth: true,
       query: listQuickMessagesQuery,
-      response: { 200: quickMessagesPageAnswer },
+      response: answers({ 200: quickMessagesPageAnswer }),
       detail: doc("List the quick messages the user may manage, 20 a page"),
     })
     .get("/quick-messages/list", ({ actor }) => quick.usable(actor), {
       auth: true,
-      response: { 200: z.array(quickMessageAnswer) },
+      response: answers({ 200: z.array(quickMessageAnswer) }),
       detail: doc("The quick messages the user may use in the message input"),
     })
     .get("/quick-messages/:id", ({ actor, params }) => quick.show(actor, params.id), {
       auth: true,
       params,
-      response: { 200: quickMessageAnswer },
+      response: answers({ 200: quickMessageAnswer }),
       detail: doc("One quick message", { errors }),
     })
     .post(
@@ -40,13 +40,18 @@ export const quickMessagesRoutes = (ctx: AppContext) => {
         set.status = 201;
         return record;
       },
-      { auth: true, body: createQuickMessageBody, response: { 201: quickMessageAnswer }, detail: doc("Create a quick message", { permission: OWN, errors }) },
+      {
+        auth: true,
+        body: createQuickMessageBody,
+        response: answers({ 201: quickMessageAnswer }),
+        detail: doc("Create a quick message", { permission: OWN, errors }),
+      },
     )
     .put("/quick-messages/:id", ({ actor, params, body }) => quick.update(actor, params.id, body), {
       auth: true,
       params,
       body: updateQuickMessageBody,
-      response: { 200: quickMessageAnswer },
+      response: answers({ 200: quickMessageAnswer }),
       detail: doc("Edit a quick message", { permission: OWN, errors }),
     })
     .delete(
@@ -55,19 +60,19 @@ export const quickMessagesRoutes = (ctx: AppContext) => {
         await quick.remove(actor, params.id);
         return { message: "Quick message deleted" };
       },
-      { auth: true, params, response: { 200: messageAnswer }, detail: doc("Delete a quick message", { permission: OWN, errors }) },
+      { auth: true, params, response: answers({ 200: messageAnswer }), detail: doc("Delete a quick message", { permission: OWN, errors }) },
     )
     .post("/quick-messages/:id/media-upload", ({ actor, params, body }) => quick.setMedia(actor, params.id, body.file), {
       auth: true,
       params,
       body: mediaUploadBody,
-      response: { 200: quickMessageAnswer },
+      response: answers({ 200: quickMessageAnswer }),
       detail: doc("Attach a file to a quick message (multipart field file)", { permission: OWN, errors: mediaErrors }),
     })
     .delete("/quick-messages/:id/media-upload", ({ actor, params }) => quick.clearMedia(actor, params.id), {
       auth: true,
       params,
-      response: { 200: quickMessageAnswer },
+      response: answers({ 200: quickMessageAnswer }),
       detail: doc("Remove a quick message's file", { permission: OWN, errors }),
     });
 };

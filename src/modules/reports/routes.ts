@@ -2,7 +2,7 @@ import { Elysia } from "elysia";
 import type { AppContext } from "../../context";
 import { authPlugin } from "../../http/auth";
 import { exportResponse } from "../../http/export-file";
-import { doc } from "../../http/schemas";
+import { answers, doc } from "../../http/schemas";
 import { reportAnswer, reportExportQuery, reportQuery } from "./schema";
 import { createReportsService } from "./service";
 
@@ -21,7 +21,7 @@ export const reportsRoutes = (ctx: AppContext) => {
     .get("/ticketreport/reports", ({ actor, query }) => reports.page(actor, query), {
       auth: true,
       query: reportQuery,
-      response: { 200: reportAnswer },
+      response: answers({ 200: reportAnswer }),
       detail: doc("Tickets created in a period of the company's days, 40 a page newest first, with their times and latest rating", {
         permission: VIEW,
         errors,

@@ -2,7 +2,7 @@ import { Elysia } from "elysia";
 import { z } from "zod";
 import type { AppContext } from "../../context";
 import { authPlugin } from "../../http/auth";
-import { doc, idParams, messageAnswer } from "../../http/schemas";
+import { answers, doc, idParams, messageAnswer } from "../../http/schemas";
 import { createTagBody, listTagsQuery, pickerQuery, syncBody, tagAnswer, tagRef, tagsPageAnswer, updateTagBody } from "./schema";
 import { createTagsService } from "./service";
 
@@ -17,19 +17,19 @@ export const tagsRoutes = (ctx: AppContext) => {
     .get("/tags", ({ actor, query }) => tags.list(actor, query), {
       auth: true,
       query: listTagsQuery,
-      response: { 200: tagsPageAnswer },
+      response: answers({ 200: tagsPageAnswer }),
       detail: doc("List tags or kanban lanes, 20 a page"),
     })
     .get("/tags/list", ({ actor, query }) => tags.picker(actor, query.kanban), {
       auth: true,
       query: pickerQuery,
-      response: { 200: z.array(tagRef) },
+      response: answers({ 200: z.array(tagRef) }),
       detail: doc("Every tag of a kind, for pickers"),
     })
     .get("/tags/:id", ({ actor, params }) => tags.show(actor, params.id), {
       auth: true,
       params,
-      response: { 200: tagAnswer },
+      response: answers({ 200: tagAnswer }),
       detail: doc("One tag", { errors: { 404: "ERR_NOT_FOUND" } }),
     })
     .post(
@@ -42,21 +42,21 @@ export const tagsRoutes = (ctx: AppContext) => {
       {
         auth: true,
         body: createTagBody,
-        response: { 201: tagAnswer },
+        response: answers({ 201: tagAnswer }),
         detail: doc("Create a tag or a kanban lane", { permission: KANBAN, errors: { 403: "ERR_PLAN_FEATURE_DISABLED" } }),
       },
     )
     .post("/tags/sync", async ({ actor, body }) => ({ tags: await tags.sync(actor, body) }), {
       auth: true,
       body: syncBody,
-      response: { 200: z.object({ tags: z.array(tagRef) }) },
+      response: answers({ 200: z.object({ tags: z.array(tagRef) }) }),
       detail: doc("Set a contact's tags to exactly these; unknown names are created", { errors: { 404: "ERR_NOT_FOUND" } }),
     })
     .put("/tags/:id", ({ actor, params, body }) => tags.update(actor, params.id, body), {
       auth: true,
       params,
       body: updateTagBody,
-      response: { 200: tagAnswer },
+      response: answers({ 200: tagAnswer }),
       detail: doc("Edit a tag", { permission: KANBAN, errors: { 403: "ERR_PLAN_FEATURE_DISABLED", 404: "ERR_NOT_FOUND" } }),
     })
     .delete(
@@ -68,7 +68,7 @@ export const tagsRoutes = (ctx: AppContext) => {
       {
         auth: true,
         params,
-        response: { 200: messageAnswer },
+        response: answers({ 200: messageAnswer }),
         detail: doc("Delete a tag", { permission: "contacts:manage (admins)", errors: { 403: "ERR_NO_PERMISSION", 404: "ERR_NOT_FOUND" } }),
       },
     )
@@ -81,7 +81,7 @@ export const tagsRoutes = (ctx: AppContext) => {
       {
         auth: true,
         params: idParams("tagId", "contactId"),
-        response: { 200: messageAnswer },
+        response: answers({ 200: messageAnswer }),
         detail: doc("Remove a tag from a contact", { errors: { 404: "ERR_NOT_FOUND" } }),
       },
     );

@@ -2,7 +2,7 @@ import { Elysia } from "elysia";
 import { z } from "zod";
 import type { AppContext } from "../../context";
 import { authPlugin } from "../../http/auth";
-import { doc, idParams, messageAnswer } from "../../http/schemas";
+import { answers, doc, idParams, messageAnswer } from "../../http/schemas";
 import { createNoteBody, listNotesQuery, noteAnswer } from "./schema";
 import { createTicketNotesService } from "./service";
 
@@ -16,7 +16,7 @@ export const ticketNotesRoutes = (ctx: AppContext) => {
     .get("/ticket-notes/list", ({ actor, query }) => notes.list(actor, query), {
       auth: true,
       query: listNotesQuery,
-      response: { 200: z.array(noteAnswer) },
+      response: answers({ 200: z.array(noteAnswer) }),
       detail: doc("A ticket's notes, or a contact's over the tickets the user may see", { errors: { 404: ["ERR_NO_TICKET_FOUND", "ERR_NO_CONTACT_FOUND"] } }),
     })
     .post(
@@ -29,7 +29,7 @@ export const ticketNotesRoutes = (ctx: AppContext) => {
       {
         auth: true,
         body: createNoteBody,
-        response: { 201: noteAnswer },
+        response: answers({ 201: noteAnswer }),
         detail: doc("Add a note to a ticket", { permission: SEE, errors: { 404: "ERR_NO_TICKET_FOUND" } }),
       },
     )
@@ -42,7 +42,7 @@ export const ticketNotesRoutes = (ctx: AppContext) => {
       {
         auth: true,
         params: idParams("id"),
-        response: { 200: messageAnswer },
+        response: answers({ 200: messageAnswer }),
         detail: doc("Delete a note", { permission: SEE, errors: { 404: "ERR_NOT_FOUND" } }),
       },
     );

@@ -2,7 +2,7 @@ import { Elysia } from "elysia";
 import { z } from "zod";
 import type { AppContext } from "../../context";
 import { authPlugin } from "../../http/auth";
-import { doc, idParams, messageAnswer } from "../../http/schemas";
+import { answers, doc, idParams, messageAnswer } from "../../http/schemas";
 import { createUserBody, listQuery, pickerQuery, profileImageBody, updateUserBody, userAnswer, userPickerAnswer, usersPageAnswer, widthBody } from "./schema";
 import { createUsersService } from "./service";
 
@@ -17,19 +17,19 @@ export const usersRoutes = (ctx: AppContext) => {
     .get("/users", ({ actor, query }) => users.list(actor, query), {
       auth: true,
       query: listQuery,
-      response: { 200: usersPageAnswer },
+      response: answers({ 200: usersPageAnswer }),
       detail: doc("List the company's users, 20 a page", { permission: "users:manage (admins)", errors: { 403: "ERR_NO_PERMISSION" } }),
     })
     .get("/users/list", ({ actor, query }) => users.picker(actor, query.companyId), {
       auth: true,
       query: pickerQuery,
-      response: { 200: userPickerAnswer },
+      response: answers({ 200: userPickerAnswer }),
       detail: doc("Id and name of every user, for pickers", { description: "The super user may name another company." }),
     })
     .get("/users/:id", ({ actor, params }) => users.get(actor, params.id), {
       auth: true,
       params,
-      response: { 200: userAnswer },
+      response: answers({ 200: userAnswer }),
       detail: doc("One user", { permission: MANAGE, errors: { 403: "ERR_NO_PERMISSION", 404: "ERR_NO_USER_FOUND" } }),
     })
     .post(
@@ -42,7 +42,7 @@ export const usersRoutes = (ctx: AppContext) => {
       {
         auth: true,
         body: createUserBody,
-        response: { 201: userAnswer },
+        response: answers({ 201: userAnswer }),
         detail: doc("Create a user", {
           permission: "users:manage (admins)",
           errors: { 403: ["ERR_NO_PERMISSION", "ERR_PLAN_LIMIT_USERS", "ERR_USER_CREATION_DISABLED"], 409: "ERR_EMAIL_ALREADY_EXISTS" },
@@ -53,7 +53,7 @@ export const usersRoutes = (ctx: AppContext) => {
       auth: true,
       params,
       body: updateUserBody,
-      response: { 200: userAnswer },
+      response: answers({ 200: userAnswer }),
       detail: doc("Edit a user", {
         permission: `${MANAGE} (name, email, password, theme, menu, width)`,
         errors: { 403: "ERR_NO_PERMISSION", 404: "ERR_NO_USER_FOUND", 409: ["ERR_LAST_ADMIN", "ERR_EMAIL_ALREADY_EXISTS"] },
@@ -68,7 +68,7 @@ export const usersRoutes = (ctx: AppContext) => {
       {
         auth: true,
         params,
-        response: { 200: messageAnswer },
+        response: answers({ 200: messageAnswer }),
         detail: doc("Delete a user; their tickets return to pending", {
           permission: "users:manage (admins)",
           errors: { 403: ["ERR_NO_PERMISSION", "ERR_CANNOT_DELETE_SELF"], 404: "ERR_NO_USER_FOUND", 409: "ERR_LAST_ADMIN" },
@@ -79,14 +79,14 @@ export const usersRoutes = (ctx: AppContext) => {
       auth: true,
       params,
       body: widthBody,
-      response: { 200: userAnswer },
+      response: answers({ 200: userAnswer }),
       detail: doc("Set the width of the user's tickets panel (404 to 700 px)", { permission: MANAGE }),
     })
     .post("/users/:id/media-upload", async ({ actor, params, body }) => ({ user: await users.setProfileImage(actor, params.id, body.profileImage) }), {
       auth: true,
       params,
       body: profileImageBody,
-      response: { 200: z.object({ user: userAnswer }) },
+      response: answers({ 200: z.object({ user: userAnswer }) }),
       detail: doc("Upload the user's profile image (multipart field profileImage)", {
         permission: MANAGE,
         errors: { 413: "ERR_MEDIA_TOO_LARGE", 415: "ERR_MEDIA_TYPE_NOT_ALLOWED" },

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { AppContext } from "../../context";
 import { authPlugin } from "../../http/auth";
 import { AppError } from "../../http/errors";
-import { doc } from "../../http/schemas";
+import { answers, doc } from "../../http/schemas";
 import { settingAnswer } from "../settings/schema";
 import { LOGO_MODES, createWhitelabelService } from "./service";
 
@@ -28,7 +28,7 @@ export const whitelabelRoutes = (ctx: AppContext) => {
     .post("/settings-whitelabel/logo", ({ actor, body }) => whitelabel.upload(actor, body.mode, body.file), {
       auth: true,
       body: logoBody,
-      response: { 200: settingAnswer },
+      response: answers({ 200: settingAnswer }),
       detail: doc("Upload the light logo, the dark logo or the favicon (multipart fields mode and file); answers the setting with the file's address", {
         permission: "platform:manage (the super user)",
         errors: { 413: "ERR_LOGO_TOO_LARGE", 415: ["ERR_LOGO_SVG_NOT_ALLOWED", "ERR_LOGO_TYPE_NOT_ALLOWED"] },
