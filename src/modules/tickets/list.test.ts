@@ -178,7 +178,7 @@ describe("the list query plan", () => {
   };
 
   // SQLite's plans (EXPLAIN QUERY PLAN): this runs on SQLite in every pass.
-  test("page and count read the covering index only, with the five-queue filter and for a plain agent's view", async () => {
+  test("page and count read a covering index only (the page the list's, in its order), with the five-queue filter and for a plain agent's view", async () => {
     w = await createInbox({ store: "sqlite" });
     await five(w);
     const db = w.t.ctx.db;
@@ -197,10 +197,9 @@ describe("the list query plan", () => {
     for (const c of cases) {
       const page = await plan(pageIdsQuery(db, { companyId: 1, ...c, limit: 41, offset: 0, desc: true }));
       const count = await plan(cappedCountQuery(db, { companyId: 1, ...c, cap: 1001 }));
-      for (const detail of [page, count]) {
-        expect(detail).toContain("USING COVERING INDEX tickets_list");
-        expect(detail).not.toContain("TEMP B-TREE");
-      }
+      expect(page).toContain("USING COVERING INDEX tickets_list");
+      expect(count).toMatch(/USING COVERING INDEX tickets_(list|company_live) /);
+      for (const detail of [page, count]) expect(detail).not.toContain("TEMP B-TREE");
     }
   });
 });
