@@ -4,6 +4,7 @@
  * progress. Try it tiny first on a small or busy machine:
  *   bun bench/inbound.ts --tickets 2000 --messages 20000 --seconds 5 --agents 10
  * `--admin` runs the same data with no agent online (no sockets): the figures of the server with nobody watching.
+ * `--data DIR` seeds once into DIR and runs every time on a fresh copy of it (lib/inbound-seed.ts seedOnce).
  * Other options: [--env KEY=VALUE] (the server's environment, repeatable) [--concurrency 16] [--bot-visitors 200] [--binary] [--profile DIR] [--keep FILE] [--store postgres] (the
  * seeded data moved into a throwaway PostgreSQL cluster with migrate-store, timed as migrate_store_s, and the server run on
  * it; lib/store.ts), --instances N (with --store postgres: N servers on the same database, the posts and the agents
@@ -43,7 +44,7 @@ import { copyFileSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { VisitorTokens } from "../plugins/channels/webchat/token";
 import { FrameTally, framesSettled, goOnline } from "./lib/agents";
-import { seed, WORDS } from "./lib/inbound-seed";
+import { seedOnce, WORDS } from "./lib/inbound-seed";
 import { load } from "./lib/load";
 import { MemoryWatch } from "./lib/memory";
 import { emit, note, percentile } from "./lib/report";
@@ -75,7 +76,8 @@ const INSTANCES = arg("--instances", 1);
 
 if (BINARY) await ensureBinary();
 const size = { tickets: arg("--tickets", 100_000), messages: arg("--messages", 1_000_000), visitors: arg("--visitors", 900), botVisitors: BOT_VISITORS };
-const s = await seed({ ...size, agents: arg("--agents", 50), mode: BINARY ? "binary" : "source" });
+const DATA = process.argv.includes("--data") ? process.argv[process.argv.indexOf("--data") + 1] : undefined;
+const s = await seedOnce({ ...size, agents: arg("--agents", 50), mode: BINARY ? "binary" : "source" }, DATA);
 const store = await benchStore(storeArg(), s.dataDir);
 const secrets = JSON.parse(readFileSync(join(s.dataDir, "secrets.json"), "utf8")) as { jwt: string };
 const tokens = new VisitorTokens(secrets.jwt);

@@ -3,10 +3,11 @@
  * automation's menu, tree and business hours, and the agents who hold the open tickets.
  */
 import { Database } from "bun:sqlite";
+import { cpSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type Agent, createAgents } from "./agents";
 import { note } from "./report";
-import { seedDataDir } from "./server";
+import { seedDataDir, tempDataDir } from "./server";
 
 export interface InboundSize {
   tickets: number;
@@ -36,7 +37,31 @@ export interface Seeded {
   agents: Agent[];
 }
 
-export async function seed(size: InboundSize): Promise<Seeded> {
+/**
+ * `--data DIR`: the first run seeds into DIR (and describes the seed in DIR/seed.json); every run, the first included,
+ * works on a fresh copy of DIR, so each starts from the same data however many messages the last one posted and
+ * wherever it left the bot's dialogues. Without a DIR, a new seed each run.
+ */
+export async function seedOnce(size: InboundSize, keptDir?: string): Promise<Seeded> {
+  if (!keptDir) return seed(size);
+  const described = join(keptDir, "seed.json");
+  if (!existsSync(described)) {
+    const fresh = await seed(size);
+    cpSync(fresh.dataDir, keptDir, { recursive: true });
+    const { dataDir: _, ...rest } = fresh;
+    writeFileSync(described, JSON.stringify({ size, ...rest }));
+  }
+  const kept = JSON.parse(readFileSync(described, "utf8")) as Omit<Seeded, "dataDir"> & { size: InboundSize };
+  const differs = (["tickets", "messages", "visitors", "botVisitors", "agents"] as const).filter((k) => kept.size[k] !== size[k]);
+  if (differs.length) throw new Error(`${keptDir} was seeded with other sizes (${differs.join(", ")}): use another --data DIR`);
+  const dataDir = tempDataDir();
+  cpSync(keptDir, dataDir, { recursive: true });
+  note(`data copied from ${keptDir}`);
+  const { size: _, ...seeded } = kept;
+  return { ...seeded, dataDir };
+}
+
+async function seed(size: InboundSize): Promise<Seeded> {
   let widgetKey = "";
   let connectionId = 0;
   let queueIds: number[] = [];
