@@ -1,3 +1,4 @@
+import { readMessageData } from "../../channels/message-data";
 import type { AppContext } from "../../context";
 import type { Actor } from "../../http/permissions";
 import { DELETED_NOTICE, type LgpdPolicy, maskContact, masksNumbersFor } from "../tickets/lgpd";
@@ -8,7 +9,8 @@ type Reaction = { emoji: string; fromMe: boolean; reactor: string; userId: numbe
 /** A message as the API and the socket carry it, with its origin and delivery state. */
 export function serializeMessage(ctx: AppContext, row: MessageViewRow, reactions: Reaction[] = []) {
   const link = (key: string | null) => (key ? ctx.media.url(row.companyId, key) : null);
-  const data = row.data ? (JSON.parse(row.data) as Record<string, unknown>) : null;
+  // Null when the message carries no extra facts (an empty object is never stored).
+  const data = row.data ? readMessageData(row.data) : null;
   return {
     id: row.id,
     ticketId: row.ticketId,
