@@ -1,13 +1,9 @@
 import { describe, expect, test } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { freePort } from "../scripts/free-port";
+import { startServed } from "../tests/helpers/served";
 import { heapKeeper, runtimeHeap } from "./heap";
 import { render } from "./metrics/registry";
 
 const MB = 2 ** 20;
-const MAIN = resolve(import.meta.dir, "main.ts");
 
 describe("the heap keeper", () => {
   test("collects once the capacity has grown by the threshold since the last collection, and not before", () => {
@@ -59,32 +55,19 @@ describe("the heap keeper", () => {
 
 describe("HEAP_KEEPER_MB in the served process", () => {
   /** Starts `bun src/main.ts serve` with the keeper's threshold, sends it some requests, answers its collections count. */
+  /** Starts the served process with the keeper's threshold, sends it some requests, answers its collections count. */
   async function collectionsUnderLoad(keeperMb: string): Promise<number> {
-    const dataDir = mkdtempSync(join(tmpdir(), "multi100-heap-"));
-    const port = await freePort();
-    const server = Bun.spawn([process.execPath, MAIN, "serve"], {
-      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", HEAP_KEEPER_MB: keeperMb },
-      stdout: "ignore",
-      stderr: "pipe",
-    });
-    const url = `http://127.0.0.1:${port}`;
+    const { url, stop } = await startServed({ HEAP_KEEPER_MB: keeperMb });
     // A counter never incremented has no sample line yet: that is zero collections.
     const collections = async () => Number(/^multi100_heap_collections_total (\d+)$/m.exec(await (await fetch(`${url}/metrics`)).text())?.[1] ?? 0);
     try {
-      const deadline = Date.now() + 30_000;
-      while ((await fetch(`${url}/api/health`).catch(() => undefined))?.status !== 200) {
-        if (server.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start: ${await new Response(server.stderr).text()}`);
-        await Bun.sleep(50);
-      }
       // The API document is built anew for each request: a few megabytes of garbage a second for the heap to grow by.
       const until = Date.now() + 4_000;
       while (Date.now() < until && (await collections()) === 0)
         await Promise.all(Array.from({ length: 8 }, () => fetch(`${url}/api/openapi.json`).then((r) => r.arrayBuffer())));
       return await collections();
     } finally {
-      server.kill();
-      await server.exited;
-      rmSync(dataDir, { recursive: true, force: true });
+      await stop();
     }
   }
 

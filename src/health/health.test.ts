@@ -1,11 +1,9 @@
 import { afterAll, describe, expect, test } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { MAIN, startServed } from "../../tests/helpers/served";
 import { createTestApp, sqliteOf, type TestApp } from "../../tests/helpers/test-app";
 import { freePort } from "../../scripts/free-port";
-
-const MAIN = resolve(import.meta.dir, "..", "main.ts");
 
 describe("GET /api/health", () => {
   let t: TestApp;
@@ -65,23 +63,10 @@ async function runHealthcheck(port: number): Promise<{ code: number; out: string
 
 describe("multi100 healthcheck", () => {
   test("exits 0 against the real server, 1 against a closed port or a failing answer", async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), "multi100-healthcheck-"));
-    const port = await freePort();
-    const server = Bun.spawn([process.execPath, MAIN, "serve"], {
-      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
-      stdout: "ignore",
-      stderr: "pipe",
-    });
+    const served = await startServed();
     const failing = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => Response.json({ status: "failing" }, { status: 503 }) });
     try {
-      const deadline = Date.now() + 30_000;
-      for (;;) {
-        const res = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined);
-        if (res?.status === 200) break;
-        if (server.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start: ${await new Response(server.stderr).text()}`);
-        await Bun.sleep(50);
-      }
-      const healthy = await runHealthcheck(port);
+      const healthy = await runHealthcheck(served.port);
       expect(healthy.out).toContain('"status":"ok"');
       expect(healthy.code).toBe(0);
 
@@ -94,9 +79,7 @@ describe("multi100 healthcheck", () => {
       expect(closed.out).toContain("unhealthy: no answer");
     } finally {
       failing.stop(true);
-      server.kill("SIGTERM");
-      await server.exited;
-      rmSync(dataDir, { recursive: true, force: true });
+      await served.stop();
     }
   }, 60_000);
 });

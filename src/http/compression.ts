@@ -74,8 +74,7 @@ export function pickAssetVariant(
  * answer's own bytes, so a new route or field needs no marker to stay uncompressed.
  */
 export function credentialMatcher(secretFields: readonly string[]): (json: string) => boolean {
-  const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  const named = [...new Set(secretFields)].filter(Boolean).map(literal);
+  const named = [...new Set(secretFields)].filter(Boolean).map((f) => RegExp.escape(f));
   const key = `[A-Za-z0-9_$-]*(?:${CREDENTIAL_WORDS.join("|")})[A-Za-z0-9_$-]*${named.length ? `|${named.join("|")}` : ""}`;
   const pattern = new RegExp(`"(?:${key})":"[^"]`, "i");
   // Most answers hold none of the words at all: a plain search for them rules those out in a third of the time the
