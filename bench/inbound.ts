@@ -12,8 +12,9 @@
  * message and the sessions waiting on a lock).
  *
  * Inbound throughput through the web-chat routes:
- *   - a DATA_DIR already holding 100,000 tickets and 1,000,000 messages (full-text index kept by the migration's
- *     triggers, so the seed pays for it too), seeded with bun:sqlite prepared statements in one transaction; five queues,
+ *   - a DATA_DIR already holding 100,000 tickets and 1,000,000 messages (the full-text index filled at the end with its
+ *     insert trigger's own statement, lib/search-index.ts), seeded with bun:sqlite prepared statements in transactions
+ *     of 20,000 tickets; five queues,
  *     the tickets spread over them;
  *   - agents created through POST /api/users before the bulk seed, each in 2 of the 5 queues; the tickets an agent holds
  *     are each given to an agent of the ticket's queue. In agent mode (the default) each agent logs in and keeps one

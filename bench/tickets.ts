@@ -18,7 +18,7 @@
  * 60 % of the live tickets unread (their last 1-3 messages from the contact, unread again before every run). Agents are
  * created through POST /api/users before the bulk seed, each in 2 of the 5 queues; the tickets with a user are theirs,
  * each given to an agent of its queue. Seeded with bun:sqlite prepared statements in large transactions; the full-text
- * index is filled by the migration's triggers as rows go in (the product's own write path).
+ * index is filled once at the end with its insert trigger's own statement (lib/search-index.ts).
  *
  * Agent figures (concurrency 16, requests spread over the agents, each with their own token and socket online, joined as
  * the web app joins it; the query strings are the web app's, see lib/agents.ts):

@@ -7,6 +7,7 @@ import { cpSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type Agent, createAgents } from "./agents";
 import { note } from "./report";
+import { withSearchIndexFilledAfter } from "./search-index";
 import { seedDataDir, tempDataDir } from "./server";
 
 export interface InboundSize {
@@ -88,9 +89,7 @@ async function seed(size: InboundSize): Promise<Seeded> {
   const holderOf = (queue: number) => holders[queue]![held++ % Math.max(1, holders[queue]!.length)] ?? 1;
   const db = new Database(join(dataDir, "multi100.db"));
   // A 200 MB page cache and a commit every 20,000 tickets (~200,000 messages), as the tickets bench seeds its messages:
-  // with SQLite's 2 MB cache and one transaction the full-size seed had written 275 MB of log in 34 minutes; now 20,000
-  // tickets / 200,000 messages take about 90 s. The full size still slows down as it grows (past 30 minutes with
-  // batches of 5,000 or 20,000 alike): not understood yet.
+  // with SQLite's 2 MB cache and one transaction the full-size seed had written 275 MB of log in 34 minutes.
   db.exec("PRAGMA synchronous = OFF; PRAGMA cache_size = -200000;");
   const now = Date.now();
   const iso = (ms: number) => new Date(ms).toISOString();
@@ -167,7 +166,9 @@ async function seed(size: InboundSize): Promise<Seeded> {
     }
   });
   const CHUNK = 20_000;
-  for (let from = 0; from < size.tickets; from += CHUNK) seedTickets(from, Math.min(size.tickets, from + CHUNK));
+  withSearchIndexFilledAfter(db, () => {
+    for (let from = 0; from < size.tickets; from += CHUNK) seedTickets(from, Math.min(size.tickets, from + CHUNK));
+  });
   const visitorIds = ids.slice(0, size.visitors);
   const maxMessageId = (db.query("select max(id) as id from messages").get() as { id: number }).id;
   const fts = (db.query("select count(*) as n from messages_fts").get() as { n: number }).n;

@@ -6,6 +6,7 @@ import { Database } from "bun:sqlite";
 import { join } from "node:path";
 import { type Agent, createAgents } from "./agents";
 import { note } from "./report";
+import { withSearchIndexFilledAfter } from "./search-index";
 import { benchEnv } from "./server";
 
 /**
@@ -203,27 +204,29 @@ export async function seed(dataDir: string, opts: { tickets: number; messages: n
   let withWord = 0;
   const lastBody: string[] = new Array(T).fill("");
   const BATCH = 200_000;
-  for (let from = 0; from < N; from += BATCH) {
-    db.transaction(() => {
-      const ins = prep(
-        db,
-        "insert into messages (companyId, ticketId, contactId, connectionId, body, fromMe, read, ack, origin, sendStatus, createdAt, updatedAt) values (1, ?, ?, 1, ?, ?, 1, ?, ?, ?, ?, ?)",
-      );
-      for (let i = from; i < Math.min(N, from + BATCH); i++) {
-        const m = order[i]!;
-        const t = msgTicket[m]!;
-        const word = g.rand() < WORD.share;
-        if (word) withWord++;
-        const text = body(g, words, word);
-        // The messages an unread ticket waits on are the contact's.
-        const fromMe = g.rand() < 0.5 && msgIndex[m]! < count[t]! - unread[t]!;
-        const at = iso(msgAt[m]!);
-        ins.run(ticketId[t]!, contactOf[t]!, text, fromMe ? 1 : 0, fromMe ? 3 : 0, fromMe ? "agent" : "contact", fromMe ? "sent" : null, at, at);
-        lastBody[t] = text;
-      }
-    })();
-    note(`messages: ${Math.min(N, from + BATCH)} / ${N}`);
-  }
+  withSearchIndexFilledAfter(db, () => {
+    for (let from = 0; from < N; from += BATCH) {
+      db.transaction(() => {
+        const ins = prep(
+          db,
+          "insert into messages (companyId, ticketId, contactId, connectionId, body, fromMe, read, ack, origin, sendStatus, createdAt, updatedAt) values (1, ?, ?, 1, ?, ?, 1, ?, ?, ?, ?, ?)",
+        );
+        for (let i = from; i < Math.min(N, from + BATCH); i++) {
+          const m = order[i]!;
+          const t = msgTicket[m]!;
+          const word = g.rand() < WORD.share;
+          if (word) withWord++;
+          const text = body(g, words, word);
+          // The messages an unread ticket waits on are the contact's.
+          const fromMe = g.rand() < 0.5 && msgIndex[m]! < count[t]! - unread[t]!;
+          const at = iso(msgAt[m]!);
+          ins.run(ticketId[t]!, contactOf[t]!, text, fromMe ? 1 : 0, fromMe ? 3 : 0, fromMe ? "agent" : "contact", fromMe ? "sent" : null, at, at);
+          lastBody[t] = text;
+        }
+      })();
+      note(`messages: ${Math.min(N, from + BATCH)} / ${N}`);
+    }
+  });
   db.transaction(() => {
     const upd = prep(db, "update tickets set lastMessage = ? where id = ?");
     for (let t = 0; t < T; t++) upd.run(lastBody[t]!, ticketId[t]!);
