@@ -1,8 +1,9 @@
 import { Database } from "bun:sqlite";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
-import { Kysely, SqliteDialect, type SqliteDatabase } from "kysely";
+import { Kysely, type SqliteDatabase } from "kysely";
 import type { DB } from "./schema";
+import { StablePlanSqliteDialect } from "./sqlite-dialect";
 import { StatementCache } from "./statements";
 
 export type Db = Kysely<DB>;
@@ -35,6 +36,6 @@ export function openDatabase(path: string, opts: { readonly?: boolean } = {}): O
     },
     prepare: (text: string) => statements.prepare(text),
   };
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: cached as unknown as SqliteDatabase }) });
+  const db = new Kysely<DB>({ dialect: new StablePlanSqliteDialect({ database: cached as unknown as SqliteDatabase }) });
   return { db, sqlite };
 }
