@@ -157,12 +157,17 @@ export async function updateMessage(db: Db, companyId: number, id: number, set: 
   await forCompany(db, companyId).updateTable("messages").set(set).where("id", "=", id).execute();
 }
 
-/** The ticket's unread count and its messages' read flags go to read together. */
+/** The ticket's unread count and its messages' read flags go to read together (every opened conversation). */
 export async function markTicketRead(db: Db, companyId: number, ticketId: number): Promise<void> {
-  const s = forCompany(db, companyId);
-  await s.updateTable("tickets").set({ unreadMessages: 0 }).where("id", "=", ticketId).execute();
-  await s.updateTable("messages").set({ read: 1 }).where("ticketId", "=", ticketId).where("read", "=", 0).execute();
+  await ticketReadCount(db, { companyId, ticketId });
+  await messagesRead(db, { companyId, ticketId });
 }
+const ticketReadCount = compiledOnce((db, a: { companyId: number; ticketId: number }) =>
+  forCompany(db, a.companyId).updateTable("tickets").set({ unreadMessages: 0 }).where("id", "=", a.ticketId),
+);
+const messagesRead = compiledOnce((db, a: { companyId: number; ticketId: number }) =>
+  forCompany(db, a.companyId).updateTable("messages").set({ read: 1 }).where("ticketId", "=", a.ticketId).where("read", "=", 0),
+);
 
 /** The newest message of the ticket that is not a private note (the one its list item shows). */
 export async function newestPublicMessageId(db: Db, companyId: number, ticketId: number): Promise<number | undefined> {

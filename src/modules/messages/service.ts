@@ -136,7 +136,8 @@ export function createMessagesService(ctx: AppContext) {
   };
 
   async function markRead(ticket: { id: number; companyId: number; userId: number | null; queueId: number | null; isGroup: number }) {
-    await ctx.db.transaction().execute((trx) => markTicketRead(trx, ticket.companyId, ticket.id));
+    // Through the shared writer: conversations opened together are marked read in one commit.
+    await ctx.writes.run((trx) => markTicketRead(trx, ticket.companyId, ticket.id));
     const { userId, queueId, isGroup } = ticket;
     ctx.bus.emit("ticket.read", { companyId: ticket.companyId, ticketId: ticket.id, ticket: { userId, queueId, isGroup } });
   }

@@ -26,9 +26,12 @@ const queueCount = compiledOnce((db, a: { companyId: number }) =>
     .select((eb) => eb.fn.countAll<number>().as("n")),
 );
 
-/** The columns canSeeTicket and the transitions need. */
+/** A live ticket of the company by id or uuid, with the columns canSeeTicket and the transitions need (every ticket route). */
 export function findTicketCore(db: Executor, companyId: number, by: { id: number } | { uuid: string }) {
-  const q = forCompany(db, companyId)
+  return ticketCore.first(db, { companyId, by });
+}
+const ticketCore = compiledOnce((db, a: { companyId: number; by: { id: number } | { uuid: string } }) => {
+  const q = forCompany(db, a.companyId)
     .selectFrom("tickets")
     .select([
       "id",
@@ -46,8 +49,8 @@ export function findTicketCore(db: Executor, companyId: number, by: { id: number
       "initiatedBy",
     ])
     .where("deletedAt", "is", null);
-  return ("id" in by ? q.where("id", "=", by.id) : q.where("uuid", "=", by.uuid)).executeTakeFirst();
-}
+  return "id" in a.by ? q.where("id", "=", a.by.id) : q.where("uuid", "=", a.by.uuid);
+});
 export type TicketCore = NonNullable<Awaited<ReturnType<typeof findTicketCore>>>;
 
 /**
