@@ -26,6 +26,12 @@ const MARK_BASE = 2 ** 52;
  */
 export const MAX_SHAPES = 256;
 
+/**
+ * A list of ids longer than this is better built each time than compiled once: each length is a shape kept for the
+ * process's life, and long lists (an export, a bulk change) are rare and vary.
+ */
+export const MAX_COMPILED_IDS = 64;
+
 type Path = readonly (string | number)[];
 
 interface Compiled<R> {

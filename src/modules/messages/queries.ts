@@ -1,6 +1,6 @@
 import type { Insertable, Updateable } from "kysely";
 import type { Db } from "../../db/database";
-import { compiledOnce } from "../../db/compiled";
+import { compiledOnce, MAX_COMPILED_IDS } from "../../db/compiled";
 import type { MessagesTable } from "../../db/schema";
 import { forCompany } from "../../db/scope";
 
@@ -102,15 +102,21 @@ export async function historyTicketIds(
   return rows.map((r) => r.id);
 }
 
+// Read for every page of a conversation and every message an agent's socket is sent.
+function reactionsOf(db: Db, a: { companyId: number; messageIds: readonly number[] }) {
+  return forCompany(db, a.companyId)
+    .selectFrom("message_reactions")
+    .select(["messageId", "emoji", "fromMe", "reactor", "userId"])
+    .where("messageId", "in", a.messageIds)
+    .orderBy("id");
+}
+const compiledReactionsOf = compiledOnce(reactionsOf);
+
 export async function messageReactions(db: Db, companyId: number, messageIds: readonly number[]) {
   const out = new Map<number, { emoji: string; fromMe: boolean; reactor: string; userId: number | null }[]>();
   if (!messageIds.length) return out;
-  const rows = await forCompany(db, companyId)
-    .selectFrom("message_reactions")
-    .select(["messageId", "emoji", "fromMe", "reactor", "userId"])
-    .where("messageId", "in", [...messageIds])
-    .orderBy("id")
-    .execute();
+  const args = { companyId, messageIds };
+  const rows = messageIds.length > MAX_COMPILED_IDS ? await reactionsOf(db, args).execute() : await compiledReactionsOf(db, args);
   for (const r of rows) {
     const list = out.get(r.messageId) ?? [];
     list.push({ emoji: r.emoji, fromMe: r.fromMe === 1, reactor: r.reactor, userId: r.userId });

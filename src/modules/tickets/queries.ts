@@ -1,5 +1,5 @@
 import type { ExpressionBuilder, Insertable, Updateable } from "kysely";
-import { compiledOnce } from "../../db/compiled";
+import { compiledOnce, MAX_COMPILED_IDS } from "../../db/compiled";
 import type { Db } from "../../db/database";
 import type { DB, TicketLogType, TicketStatus, TicketsTable } from "../../db/schema";
 import { forCompany } from "../../db/scope";
@@ -272,7 +272,6 @@ export async function ticketViewRows(db: Executor, companyId: number, ids: reado
 const ticketViewsByIds = compiledOnce((db, a: { companyId: number; ids: readonly number[] }) =>
   ticketViewQuery(db, a.companyId).where("tickets.id", "in", a.ids),
 );
-const MAX_COMPILED_IDS = 64;
 
 /** The tags of some tickets of the company, by name (the tickets report compiles it for the read pool). */
 export function tagsOf(db: Executor, a: { companyId: number; ticketIds: readonly number[] }) {
@@ -334,9 +333,13 @@ export async function addTicketLog(
   companyId: number,
   entry: { ticketId: number; type: TicketLogType; userId?: number | null; queueId?: number | null; createdAt: string },
 ) {
-  await forCompany(db, companyId).insertInto("ticket_logs", entry).execute();
+  await logInserted(db, { companyId, entry });
   await trackTicketLog(db, companyId, entry);
 }
+const logInserted = compiledOnce(
+  (db, a: { companyId: number; entry: { ticketId: number; type: TicketLogType; userId?: number | null; queueId?: number | null; createdAt: string } }) =>
+    forCompany(db, a.companyId).insertInto("ticket_logs", a.entry),
+);
 
 /** The ticket's timeline, oldest first, with who and which queue. */
 export function ticketLogs(db: Executor, companyId: number, ticketId: number) {

@@ -10,6 +10,7 @@
  * ticket_cycles first, so the dashboard still counts it in its own period.
  */
 import { sql, type UpdateObject } from "kysely";
+import { compiledOnce } from "../../db/compiled";
 import type { Db } from "../../db/database";
 import type { DB, TicketLogType } from "../../db/schema";
 import { forCompany } from "../../db/scope";
@@ -23,23 +24,31 @@ export async function trackTicketLog(
   companyId: number,
   log: { ticketId: number; type: TicketLogType; userId?: number | null; queueId?: number | null; createdAt: string },
 ): Promise<void> {
-  const at = log.createdAt;
   const queued = log.queueId != null && !NOT_ENTERING_QUEUE.includes(log.type);
   const accepted = log.type === "open" || (log.userId != null && TAKEN_BY_NAMED_USER.includes(log.type));
-  const set: UpdateObject<DB, "tickets"> = {};
-  if (log.type === "reopen") {
-    await archiveCycle(db, companyId, log.ticketId, at);
-    set.firstQueuedAt = queued ? at : null;
-    set.firstAcceptedAt = accepted ? at : null;
-    set.firstResponseAt = null;
-  } else {
-    if (queued) set.firstQueuedAt = sql<string>`coalesce(${sql.ref("firstQueuedAt")}, ${at})`;
-    if (accepted) set.firstAcceptedAt = sql<string>`coalesce(${sql.ref("firstAcceptedAt")}, ${at})`;
-    if (log.type === "closed" || log.type === "autoClose") set.lastClosedAt = at;
-  }
-  if (!Object.keys(set).length) return;
-  await forCompany(db, companyId).updateTable("tickets").set(set).where("id", "=", log.ticketId).execute();
+  const reopen = log.type === "reopen";
+  const closed = log.type === "closed" || log.type === "autoClose";
+  if (reopen) await archiveCycle(db, companyId, log.ticketId, log.createdAt);
+  else if (!queued && !accepted && !closed) return;
+  await figuresMoved(db, { companyId, ticketId: log.ticketId, at: log.createdAt, reopen, queued, accepted, closed });
 }
+
+// Run for nearly every log entry (a bot's queue choice, an acceptance, a close): compiled once per kind of change.
+const figuresMoved = compiledOnce(
+  (db, a: { companyId: number; ticketId: number; at: string; reopen: boolean; queued: boolean; accepted: boolean; closed: boolean }) => {
+    const set: UpdateObject<DB, "tickets"> = {};
+    if (a.reopen) {
+      set.firstQueuedAt = a.queued ? a.at : null;
+      set.firstAcceptedAt = a.accepted ? a.at : null;
+      set.firstResponseAt = null;
+    } else {
+      if (a.queued) set.firstQueuedAt = sql<string>`coalesce(${sql.ref("firstQueuedAt")}, ${a.at})`;
+      if (a.accepted) set.firstAcceptedAt = sql<string>`coalesce(${sql.ref("firstAcceptedAt")}, ${a.at})`;
+      if (a.closed) set.lastClosedAt = a.at;
+    }
+    return forCompany(db, a.companyId).updateTable("tickets").set(set).where("id", "=", a.ticketId);
+  },
+);
 
 /**
  * An agent's message went out at `at`: the cycle's first response when none is recorded and the contact has written
