@@ -4,6 +4,7 @@
  */
 import { Database } from "bun:sqlite";
 import { join } from "node:path";
+import { optimizeStatistics } from "../../src/db/statistics";
 import { type Agent, createAgents } from "./agents";
 import { note } from "./report";
 import { withSearchIndexFilledAfter } from "./search-index";
@@ -231,7 +232,11 @@ export async function seed(dataDir: string, opts: { tickets: number; messages: n
     const upd = prep(db, "update tickets set lastMessage = ? where id = ?");
     for (let t = 0; t < T; t++) upd.run(lastBody[t]!, ticketId[t]!);
   })();
-  db.exec("PRAGMA optimize; PRAGMA wal_checkpoint(TRUNCATE);");
+  // The planner's statistics as the server gathers them (a bare PRAGMA optimize samples SQLite's default few thousand
+  // entries per index, and the server keeps statistics it finds: the agents' counts were then planned as walks of every
+  // open ticket of the company, 0.6 ms instead of 0.09).
+  optimizeStatistics(db, true);
+  db.exec("PRAGMA wal_checkpoint(TRUNCATE);");
   const fts = (db.query("select count(*) as n from messages_fts").get() as { n: number }).n;
   closeAll(db);
   note(`seeded ${T} tickets, ${N} messages (${withWord} with "${WORD.stored}", ${fts} indexed) in ${Math.round((performance.now() - t0) / 1000)} s`);
