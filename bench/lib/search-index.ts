@@ -18,7 +18,7 @@ export function withSearchIndexFilledAfter(db: Database, seed: () => void): void
   );
   if (!match) throw new Error(`seed: ${TRIGGER} is not the shape this seed knows; update bench/lib/search-index.ts`);
   const [, when, insert] = match as unknown as [string, string, string];
-  const fill = `${insert!.replace(/\bnew\./g, "m.")} join messages m on t.id = m.ticketId where ${when!.replace(/\bnew\./g, "m.")} order by m.id`;
+  const fill = `${insert.replace(/\bnew\./g, "m.")} join messages m on t.id = m.ticketId where ${when.replace(/\bnew\./g, "m.")} order by m.id`;
   db.exec(`drop trigger ${TRIGGER}`);
   try {
     seed();
