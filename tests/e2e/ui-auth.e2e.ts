@@ -133,6 +133,8 @@ test("theme and language persist across a reload", async ({ page, request }) => 
   await uiLogin(page, email, "Prefs123!");
   await expect(page).toHaveURL(/\/tickets$/);
   await expect(page.locator("html")).toHaveAttribute("data-theme", "light");
+  // The URL changes before the login page unmounts, and the login page has a theme toggle of its own that saves nothing.
+  await expect(page.getByTestId("user-menu")).toBeVisible();
   const saved = page.waitForResponse((r) => r.url().includes("/api/users/") && r.request().method() === "PUT");
   await page.getByTestId("theme-toggle").click();
   expect((await saved).status()).toBeLessThan(300);
