@@ -27,6 +27,7 @@ import * as m0050 from "./0050_message_search_scope";
 import * as m0051 from "./0051_user_presence";
 import * as m0052 from "./0052_dashboard";
 import * as m0053 from "./0053_live_ticket_counts";
+import * as m0054 from "./0054_tickets_user_covering";
 
 /** Static map so the compiled binary carries every migration; key order is run order. */
 export const migrations: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   "0051_user_presence": m0051,
   "0052_dashboard": m0052,
   "0053_live_ticket_counts": m0053,
+  "0054_tickets_user_covering": m0054,
 };
