@@ -62,17 +62,29 @@ export function personalView(actor: VisibilityActor, queueIds: readonly number[]
   return { userId: actor.userId, queueIds, allTicket: actor.flags.allTicket === "enable", allowGroup: actor.flags.allowGroup };
 }
 
+/**
+ * inPersonalView as disjoint conditions over `tickets`, one per way a ticket is in the view: the user's own, someone
+ * else's group ticket (allowGroup), an unassigned one of their queues (or without a queue, with allTicket). The list
+ * reads each through its own index; their OR is personalViewWhere.
+ */
+export function personalViewBranches(view: PersonalView): TicketFilter[] {
+  const branches: TicketFilter[] = [(eb) => eb("tickets.userId", "=", view.userId)];
+  if (view.allowGroup) branches.push((eb) => eb.and([eb("tickets.isGroup", "=", 1), eb("tickets.userId", "is distinct from", view.userId)]));
+  if (view.queueIds.length || view.allTicket) {
+    branches.push((eb) => {
+      const queues: Expression<SqlBool>[] = [];
+      if (view.queueIds.length) queues.push(eb("tickets.queueId", "in", [...view.queueIds]));
+      if (view.allTicket) queues.push(eb("tickets.queueId", "is", null));
+      return eb.and([eb("tickets.isGroup", "=", 0), eb("tickets.userId", "is", null), eb.or(queues)]);
+    });
+  }
+  return branches;
+}
+
 /** inPersonalView as a condition over `tickets` (the query is already scoped to the actor's company). */
 export function personalViewWhere(view: PersonalView): TicketFilter {
-  return (eb) => {
-    const unassigned: Expression<SqlBool>[] = [];
-    if (view.queueIds.length) unassigned.push(eb("tickets.queueId", "in", [...view.queueIds]));
-    if (view.allTicket) unassigned.push(eb("tickets.queueId", "is", null));
-    const branches: Expression<SqlBool>[] = [eb("tickets.userId", "=", view.userId)];
-    if (view.allowGroup) branches.push(eb("tickets.isGroup", "=", 1));
-    if (unassigned.length) branches.push(eb.and([eb("tickets.isGroup", "=", 0), eb("tickets.userId", "is", null), eb.or(unassigned)]));
-    return eb.or(branches);
-  };
+  const branches = personalViewBranches(view);
+  return (eb) => eb.or(branches.map((branch) => branch(eb)));
 }
 
 /**
