@@ -102,7 +102,13 @@ function pageQuery(db: Executor, a: TicketPageArgs & { reach: number }) {
   const dir = a.desc ? "desc" : "asc";
   const where = listFilterWhere(a.filters);
   if (!a.view) {
-    return liveTickets(db, a.companyId).where(where).select("tickets.id").orderBy("tickets.updatedAt", dir).orderBy("tickets.id", dir).limit(a.limit).offset(a.offset);
+    return liveTickets(db, a.companyId)
+      .where(where)
+      .select("tickets.id")
+      .orderBy("tickets.updatedAt", dir)
+      .orderBy("tickets.id", dir)
+      .limit(a.limit)
+      .offset(a.offset);
   }
   const [first, ...others] = personalViewBranches(a.view).map((branch, i) =>
     db
@@ -145,7 +151,10 @@ const cappedCount = compiledOnce(cappedCountQuery);
 
 /** One page of ticket ids, by last activity (then id), and the count under the same filters (capped). */
 export async function listTicketIds(db: Executor, a: TicketPageArgs, cap = COUNT_CAP): Promise<{ ids: number[]; count: number; countCapped: boolean }> {
-  const [rows, [total]] = await Promise.all([pageIds(db, { ...a, reach: a.offset + a.limit }), cappedCount(db, { companyId: a.companyId, filters: a.filters, view: a.view, cap: cap + 1 })]);
+  const [rows, [total]] = await Promise.all([
+    pageIds(db, { ...a, reach: a.offset + a.limit }),
+    cappedCount(db, { companyId: a.companyId, filters: a.filters, view: a.view, cap: cap + 1 }),
+  ]);
   const n = Number(total?.n ?? 0);
   return { ids: rows.map((r) => r.id), count: Math.min(n, cap), countCapped: n > cap };
 }

@@ -198,7 +198,8 @@ describe("the list query plan", () => {
       const page = await plan(pageIdsQuery(db, { companyId: 1, ...c, limit: 41, offset: 0, desc: true }));
       const count = await plan(cappedCountQuery(db, { companyId: 1, ...c, cap: 1001 }));
       const ticketReads = (detail: string) => detail.split(" | ").filter((step) => / tickets /.test(step));
-      for (const step of [...ticketReads(page), ...ticketReads(count)]) expect(step).toMatch(/USING COVERING INDEX tickets_(list|company_live|company_user_status) /);
+      for (const step of [...ticketReads(page), ...ticketReads(count)])
+        expect(step).toMatch(/USING COVERING INDEX tickets_(list|company_live|company_user_status) /);
       expect(count).not.toContain("TEMP B-TREE");
       if (!c.view) {
         expect(page).toContain("USING COVERING INDEX tickets_list");
