@@ -195,7 +195,7 @@ describe("the list query plan", () => {
       { filters: { status: "open" }, view: listView(agent as unknown as Actor, [w.q1], false) },
     ];
     for (const c of cases) {
-      const page = await plan(pageIdsQuery(db, { companyId: 1, ...c, limit: 41, offset: 0, desc: true }));
+      const page = await plan(pageIdsQuery(db, { companyId: 1, ...c, limit: 41, offset: 0, reach: 41, desc: true }));
       const count = await plan(cappedCountQuery(db, { companyId: 1, ...c, cap: 1001 }));
       const ticketReads = (detail: string) => detail.split(" | ").filter((step) => / tickets /.test(step));
       for (const step of [...ticketReads(page), ...ticketReads(count)])
