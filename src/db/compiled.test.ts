@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { createCompany } from "../../tests/helpers/factories";
 import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
-import { compiledOnce, MAX_SHAPES } from "./compiled";
+import { compiledOnce, compiledOnceForIds, MAX_SHAPES } from "./compiled";
 import { forCompany } from "./scope";
 
 let t: TestApp;
@@ -29,6 +29,30 @@ async function addQueues(companyId: number, names: string[]): Promise<number[]> 
   }
   return ids;
 }
+
+describe("compiledOnceForIds", () => {
+  test("a short list and a list past the compiled lengths find the same rows, in the query's order", async () => {
+    const builds: number[] = [];
+    const byIds = compiledOnceForIds(
+      (db, a: { companyId: number; ids: readonly number[] }) => {
+        builds.push(a.ids.length);
+        return forCompany(db, a.companyId).selectFrom("queues").select(["id", "name"]).where("id", "in", a.ids).orderBy("id");
+      },
+      (a) => a.ids,
+    );
+    const [a, b] = await addQueues(1, ["Sales", "Support"]);
+    const absent = Array.from({ length: 98 }, (_, i) => 100_000 + i);
+    const want = [
+      { id: a!, name: "Sales" },
+      { id: b!, name: "Support" },
+    ];
+    expect(await byIds(t.ctx.db, { companyId: 1, ids: [b!, a!] })).toEqual(want);
+    expect(await byIds(t.ctx.db, { companyId: 1, ids: [b!, ...absent, a!] })).toEqual(want);
+    // The long list is built for its call only: a second call builds it again, where the short one is compiled once.
+    await byIds(t.ctx.db, { companyId: 1, ids: [b!, ...absent, a!] });
+    expect(builds.filter((n) => n === 100)).toHaveLength(2);
+  });
+});
 
 describe("compiledOnce", () => {
   test("runs the query compiled on the first call with each later call's values, per length of its lists", async () => {

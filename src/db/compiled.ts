@@ -30,7 +30,7 @@ export const MAX_SHAPES = 256;
  * A list of ids longer than this is better built each time than compiled once: each length is a shape kept for the
  * process's life, and long lists (an export, a bulk change) are rare and vary.
  */
-export const MAX_COMPILED_IDS = 64;
+const MAX_COMPILED_IDS = 64;
 
 type Path = readonly (string | number)[];
 
@@ -121,4 +121,16 @@ function assertSameQuery(fresh: CompiledQuery, sql: string, parameters: readonly
   if (fresh.sql !== sql || !Bun.deepEquals(fresh.parameters, parameters, true)) {
     throw new Error(`compiledOnce: the query's SQL depends on an argument's value, not only on its shape:\n${fresh.sql}\n${sql}`);
   }
+}
+
+/**
+ * compiledOnce for a query naming a list of ids (`idsOf` picks it from the arguments): compiled once per length up to
+ * MAX_COMPILED_IDS ids (a page of tickets, of messages), built each time past it.
+ */
+export function compiledOnceForIds<A extends CompiledArgs, R>(
+  build: (db: Db, args: A) => CompilesTo<R>,
+  idsOf: (args: A) => readonly unknown[],
+): (db: Db, args: A) => Promise<R[]> {
+  const compiled = compiledOnce(build);
+  return async (db, args) => (idsOf(args).length > MAX_COMPILED_IDS ? (await db.executeQuery(build(db, args).compile(db))).rows : compiled(db, args));
 }

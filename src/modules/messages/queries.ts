@@ -1,6 +1,6 @@
 import type { Insertable, Updateable } from "kysely";
 import type { Db } from "../../db/database";
-import { compiledOnce, MAX_COMPILED_IDS } from "../../db/compiled";
+import { compiledOnce, compiledOnceForIds } from "../../db/compiled";
 import type { MessagesTable } from "../../db/schema";
 import { forCompany } from "../../db/scope";
 
@@ -110,13 +110,12 @@ function reactionsOf(db: Db, a: { companyId: number; messageIds: readonly number
     .where("messageId", "in", a.messageIds)
     .orderBy("id");
 }
-const compiledReactionsOf = compiledOnce(reactionsOf);
+const compiledReactionsOf = compiledOnceForIds(reactionsOf, (a) => a.messageIds);
 
 export async function messageReactions(db: Db, companyId: number, messageIds: readonly number[]) {
   const out = new Map<number, { emoji: string; fromMe: boolean; reactor: string; userId: number | null }[]>();
   if (!messageIds.length) return out;
-  const args = { companyId, messageIds };
-  const rows = messageIds.length > MAX_COMPILED_IDS ? await reactionsOf(db, args).execute() : await compiledReactionsOf(db, args);
+  const rows = await compiledReactionsOf(db, { companyId, messageIds });
   for (const r of rows) {
     const list = out.get(r.messageId) ?? [];
     list.push({ emoji: r.emoji, fromMe: r.fromMe === 1, reactor: r.reactor, userId: r.userId });

@@ -1,10 +1,10 @@
 import type { ExpressionBuilder, Insertable, Updateable } from "kysely";
-import { compiledOnce, MAX_COMPILED_IDS } from "../../db/compiled";
+import { compiledOnce, compiledOnceForIds } from "../../db/compiled";
 import type { Db } from "../../db/database";
-import type { DB, TicketLogType, TicketStatus, TicketsTable } from "../../db/schema";
+import type { DB, TicketStatus, TicketsTable } from "../../db/schema";
 import { forCompany } from "../../db/scope";
 import { liveTickets } from "./list-queries";
-import { trackTicketLog } from "./tracking-queries";
+import { type TicketLogEntry, trackTicketLog } from "./tracking-queries";
 
 type Executor = Db;
 
@@ -263,14 +263,11 @@ export async function userFarewellMessage(db: Executor, companyId: number, userI
  */
 export async function ticketViewRows(db: Executor, companyId: number, ids: readonly number[]): Promise<TicketViewRow[]> {
   if (!ids.length) return [];
-  if (ids.length > MAX_COMPILED_IDS)
-    return ticketViewQuery(db, companyId)
-      .where("tickets.id", "in", [...ids])
-      .execute();
   return ticketViewsByIds(db, { companyId, ids });
 }
-const ticketViewsByIds = compiledOnce((db, a: { companyId: number; ids: readonly number[] }) =>
-  ticketViewQuery(db, a.companyId).where("tickets.id", "in", a.ids),
+const ticketViewsByIds = compiledOnceForIds(
+  (db, a: { companyId: number; ids: readonly number[] }) => ticketViewQuery(db, a.companyId).where("tickets.id", "in", a.ids),
+  (a) => a.ids,
 );
 
 /** The tags of some tickets of the company, by name (the tickets report compiles it for the read pool). */
@@ -282,13 +279,13 @@ export function tagsOf(db: Executor, a: { companyId: number; ticketIds: readonly
     .where("ticket_tags.ticketId", "in", a.ticketIds)
     .orderBy("tags.name");
 }
-const compiledTagsOf = compiledOnce(tagsOf);
+const compiledTagsOf = compiledOnceForIds(tagsOf, (a) => a.ticketIds);
 
 /** Tags of each ticket (a page's are read with a query compiled once per page size). */
 export async function ticketTags(db: Executor, companyId: number, ticketIds: readonly number[]) {
   const out = new Map<number, { id: number; name: string; color: string; kanban: number; addedAt: string | null }[]>();
   if (!ticketIds.length) return out;
-  const rows = ticketIds.length > MAX_COMPILED_IDS ? await tagsOf(db, { companyId, ticketIds }).execute() : await compiledTagsOf(db, { companyId, ticketIds });
+  const rows = await compiledTagsOf(db, { companyId, ticketIds });
   for (const r of rows) {
     const list = out.get(r.ticketId) ?? [];
     list.push({ id: r.id, name: r.name, color: r.color, kanban: r.kanban, addedAt: r.addedAt });
@@ -328,18 +325,11 @@ export async function clearTicketTags(db: Executor, companyId: number, ticketId:
  * One entry of the ticket's timeline: what happened to it (created, accepted, transferred, closed…), by whom, in which
  * queue; the ticket's figures (tracking-queries.ts) move with it.
  */
-export async function addTicketLog(
-  db: Executor,
-  companyId: number,
-  entry: { ticketId: number; type: TicketLogType; userId?: number | null; queueId?: number | null; createdAt: string },
-) {
+export async function addTicketLog(db: Executor, companyId: number, entry: TicketLogEntry) {
   await logInserted(db, { companyId, entry });
   await trackTicketLog(db, companyId, entry);
 }
-const logInserted = compiledOnce(
-  (db, a: { companyId: number; entry: { ticketId: number; type: TicketLogType; userId?: number | null; queueId?: number | null; createdAt: string } }) =>
-    forCompany(db, a.companyId).insertInto("ticket_logs", a.entry),
-);
+const logInserted = compiledOnce((db, a: { companyId: number; entry: TicketLogEntry }) => forCompany(db, a.companyId).insertInto("ticket_logs", a.entry));
 
 /** The ticket's timeline, oldest first, with who and which queue. */
 export function ticketLogs(db: Executor, companyId: number, ticketId: number) {

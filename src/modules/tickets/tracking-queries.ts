@@ -18,12 +18,11 @@ import { forCompany } from "../../db/scope";
 const NOT_ENTERING_QUEUE: readonly TicketLogType[] = ["closed", "autoClose", "windowClosed", "access", "transfered"];
 const TAKEN_BY_NAMED_USER: readonly TicketLogType[] = ["create", "reopen", "receivedTransfer"];
 
+/** A ticket log entry as written: who and which queue when the event names them. */
+export type TicketLogEntry = { ticketId: number; type: TicketLogType; userId?: number | null; queueId?: number | null; createdAt: string };
+
 /** Moves the figures a log entry stands for; a log that changes none of them costs no write. */
-export async function trackTicketLog(
-  db: Db,
-  companyId: number,
-  log: { ticketId: number; type: TicketLogType; userId?: number | null; queueId?: number | null; createdAt: string },
-): Promise<void> {
+export async function trackTicketLog(db: Db, companyId: number, log: TicketLogEntry): Promise<void> {
   const queued = log.queueId != null && !NOT_ENTERING_QUEUE.includes(log.type);
   const accepted = log.type === "open" || (log.userId != null && TAKEN_BY_NAMED_USER.includes(log.type));
   const reopen = log.type === "reopen";
