@@ -94,6 +94,20 @@ describe("ticket visibility", () => {
     }
   });
 
+  test("a personal view pages through its branches in the list's order, each ticket once, for every combination", async () => {
+    for (const { actor, queueIds } of actors) {
+      const view = listView(actor, queueIds, false);
+      const whole = (await page(view)).ids;
+      for (const desc of [true, false]) {
+        const paged: number[] = [];
+        for (let offset = 0; offset <= whole.length; offset += 3) {
+          paged.push(...(await listTicketIds(t.ctx.db, { companyId: 1, filters: {}, view, limit: 3, offset, desc })).ids);
+        }
+        expect({ user: actor.name, desc, ids: paged }).toEqual({ user: actor.name, desc, ids: desc ? whole : [...whole].reverse() });
+      }
+    }
+  });
+
   test("the rules, one by one", () => {
     const base = { userId: 50, companyId: 1, profile: "user" as const, super: false, name: "x", tokenVersion: 0, plan: {} as Actor["plan"] };
     const flags = {
